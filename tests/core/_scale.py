@@ -1,0 +1,16 @@
+"""How many random games a portable test plays.
+
+The same test files run under CPython (pytest) and under MicroPython in Node, which is
+far slower; random-play tests ask ``games(n)`` instead of using ``n`` directly so the
+MicroPython run still covers every path without taking the whole CI budget.
+"""
+
+import sys
+
+MICROPYTHON = sys.implementation.name != "cpython"
+
+
+def games(n):
+    if MICROPYTHON:
+        return max(n // 50, 10)
+    return n
