@@ -1,0 +1,205 @@
+"""The event log: one JSON object a line (format version 1, docs/event-log.md).
+
+The first line is a header that says how to rebuild the game::
+
+    {"game":"ww3","jokers":2,"log":"topper-table","seats":4,"seed":7,"v":1}
+
+Then, in time order, events (key ``ev``) each followed by the rulings the referee
+made (key ``r``)::
+
+    {"ev":"start","t":0}
+    {"ev":"lay","t":1200}                  (the turn seat's top card: a seeded game)
+    {"card":"3RC","ev":"lay","t":1200}     (the card a reader saw)
+    {"ev":"press","seat":2,"t":1450}       ("us" may add microseconds)
+    {"ev":"tick","t":5000}
+    {"r":"slap","t":1450,...}
+
+``Replay`` re-runs the events through a fresh referee. Rulings found in the log are
+checked against the ones the core makes now; an event the rules refuse (a card not in
+the deck, a card laid twice, a lay out of turn) is an error with its line number.
+"""
+
+from topper import cards
+from topper import jsonl
+from topper.referee import SlapReferee
+from topper.slapgame import SlapGame
+from topper.slaprules import VARIANTS
+from topper.ticks import ticks_diff
+
+FORMAT = "topper-table"
+VERSION = 1
+_TIMING = ("hurry_ms", "settle_ms", "race_ms", "collect_ms")
+
+
+class LogError(ValueError):
+    """A log line that cannot be replayed; ``line`` is its 1-based number."""
+
+    def __init__(self, line, msg):
+        ValueError.__init__(self, "line %d: %s" % (line, msg))
+        self.line = line
+        self.msg = msg
+
+
+def header(ref):
+    """The header line's object for a referee about to start."""
+    g = ref.game
+    h = {
+        "log": FORMAT, "v": VERSION, "game": g.variant, "seats": g.seats,
+        "jokers": g.jokers, "seed": ref.seed,
+    }
+    for key in _TIMING:
+        h[key] = getattr(ref, key)
+    return h
+
+
+def referee_from_header(h):
+    """A fresh referee built as the header says; ValueError if it cannot be."""
+    if h.get("log") != FORMAT:
+        raise ValueError("not a Topper Table log (the first line needs \"log\": \"%s\")" % FORMAT)
+    if h.get("v") != VERSION:
+        raise ValueError("log format version %r; this core reads version %d" % (h.get("v"), VERSION))
+    game = h.get("game")
+    if game not in VARIANTS:
+        raise ValueError("unknown game %r" % (game,))
+    kw = {}
+    for key in _TIMING:
+        if key in h:
+            kw[key] = _int(h, key)
+    g = SlapGame(game, _int(h, "seats"), _int(h, "jokers", 0))
+    return SlapReferee(g, seed=_int(h, "seed", 0), **kw)
+
+
+def _int(obj, key, default=None):
+    v = obj.get(key, default)
+    if v is None:
+        raise ValueError("missing %r" % key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError("%r must be a whole number, not %r" % (key, v))
+    return v
+
+
+def event(kind, t, **fields):
+    fields["ev"] = kind
+    fields["t"] = t
+    return fields
+
+
+def apply(ref, ev):
+    """Feed one event object to the referee; returns its rulings (ValueError if the
+    event itself is malformed)."""
+    kind = ev.get("ev")
+    t = _int(ev, "t")
+    if t < 0:
+        raise ValueError("t must not be negative")
+    if kind == "press":
+        us = _int(ev, "us", 0)
+        if us < 0 or us > 999:
+            raise ValueError("us must be 0..999")
+        return ref.press(_int(ev, "seat"), t, us)
+    if kind == "lay":
+        card = ev.get("card")
+        code = None if card is None else cards.parse(card)
+        seat = ev.get("seat")
+        return ref.lay(t, code, None if seat is None else _int(ev, "seat"))
+    if kind == "tick":
+        return ref.tick(t)
+    if kind == "start":
+        seat = ev.get("seat")
+        return ref.start(t, None if seat is None else _int(ev, "seat"))
+    raise ValueError("unknown event %r (expected start, press, lay or tick)" % (kind,))
+
+
+class Recorder:
+    """Wraps a referee and writes every event and ruling to ``sink`` (a callable that
+    takes one line without its newline)."""
+
+    def __init__(self, ref, sink):
+        self.ref = ref
+        self.sink = sink
+        sink(jsonl.dumps(header(ref)))
+
+    def _run(self, ev):
+        self.sink(jsonl.dumps(ev))
+        out = apply(self.ref, ev)
+        for r in out:
+            self.sink(jsonl.dumps(r))
+        return out
+
+    def start(self, t, starter=None):
+        return self._run(event("start", t) if starter is None else event("start", t, seat=starter))
+
+    def press(self, seat, t, us=0):
+        return self._run(event("press", t, seat=seat, us=us) if us else event("press", t, seat=seat))
+
+    def lay(self, t, card=None, seat=None):
+        ev = event("lay", t)
+        if card is not None:
+            ev["card"] = cards.format_card(card)
+        if seat is not None:
+            ev["seat"] = seat
+        return self._run(ev)
+
+    def tick(self, t):
+        return self._run(event("tick", t))
+
+
+class Replay:
+    """Re-runs log lines. ``run()`` yields every ruling the core makes; it raises
+    LogError at the first line that contradicts the rules or the recorded rulings."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.ref = None
+
+    def run(self):
+        pending = []  # rulings made but not yet matched by a recorded ruling line
+        last_t = None
+        number = 0
+        for raw in self.lines:
+            number += 1
+            line = raw.strip()
+            if not line:
+                continue
+            try:
+                obj = jsonl.loads(line)
+            except jsonl.JsonLineError as e:
+                raise LogError(number, str(e))
+            if self.ref is None:
+                try:
+                    self.ref = referee_from_header(obj)
+                except ValueError as e:
+                    raise LogError(number, "bad header: %s" % (e,))
+                continue
+            if "r" in obj:
+                self._check_recorded(number, obj, pending)
+                continue
+            if "ev" not in obj:
+                raise LogError(number, "neither an event (\"ev\") nor a ruling (\"r\")")
+            t = obj.get("t")
+            if isinstance(t, int) and last_t is not None and ticks_diff(t, last_t) < 0:
+                raise LogError(number, "time runs backwards (%d after %d)" % (t, last_t))
+            try:
+                out = apply(self.ref, obj)
+            except ValueError as e:
+                raise LogError(number, str(e))
+            last_t = t
+            pending = []
+            for r in out:
+                if r["r"] == "error":
+                    raise LogError(number, r["msg"])
+                pending.append(r)
+                yield r
+        if self.ref is None:
+            raise LogError(max(number, 1), "empty log: no header line")
+        if last_t is not None:
+            for r in self.ref.finish(last_t):
+                yield r
+
+    def _check_recorded(self, number, obj, pending):
+        if not pending:
+            raise LogError(number, "recorded ruling %s was not made by the core" % jsonl.dumps(obj))
+        made = pending.pop(0)
+        if jsonl.dumps(made) != jsonl.dumps(obj):
+            raise LogError(
+                number, "recorded ruling %s differs from the core's %s" % (jsonl.dumps(obj), jsonl.dumps(made))
+            )

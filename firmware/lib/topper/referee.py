@@ -1,0 +1,320 @@
+"""The real-time referee of World War 3 and Armageddon.
+
+It turns millisecond-stamped events into calls on ``SlapGame`` and returns rulings:
+
+- ``press(seat, t_ms, us=0)``: a seat button went down. The first press opens a slap
+  race; presses that arrive before the race settles (``settle_ms`` after the first,
+  long enough for every press of the same keypad scan to arrive) are ranked together,
+  equal stamps by the fair tie rule of ``topper.slaprace``. The first slapper whose
+  slaps are not locked out is judged; presses after the ruling, while the same top card
+  stands and within ``race_ms``, are ranked as late and cost nothing.
+- ``lay(t_ms, card=None, seat=None)``: a card was laid (by the seat due to lay).
+- ``tick(t_ms)``: time passes: settles races, fires the hurry-up timer, collects an
+  awarded pot after ``collect_ms`` (until then it can still be slapped).
+
+Timers are deadlines compared with wrap-safe tick arithmetic, and a deadline fires at
+its own time whatever event reveals it, so a replay that sees fewer ticks gives the
+same rulings.
+"""
+
+from topper import cards
+from topper import slaprace
+from topper.rng import Rng
+from topper.slapgame import Phase, PHASE_NAMES, RuleError
+from topper.ticks import ticks_add, ticks_diff
+
+# The tie draws use their own stream so that a tie never shifts the deal.
+_TIE_STREAM = 0x5EA75EA7
+
+# Timer kinds, in the order they are handled when due at the same millisecond.
+_SETTLE = 0
+_CLOSE = 1
+_COLLECT = 2
+_HURRY = 3
+
+
+class _Race:
+    def __init__(self, t, us, seat):
+        self.t0 = t
+        self.presses = [(t, us, seat)]
+        self.seats = [seat]
+        self.settled = False
+        self.base_us = 0  # the fastest press, in us after t0, once settled
+
+
+class SlapReferee:
+    def __init__(self, game, seed=0, hurry_ms=3000, settle_ms=1, race_ms=1000, collect_ms=1500):
+        if hurry_ms < 0 or settle_ms < 1 or race_ms < settle_ms or collect_ms < 0:
+            raise ValueError("bad referee timing")
+        self.game = game
+        self.seed = seed
+        self.hurry_ms = hurry_ms
+        self.settle_ms = settle_ms
+        self.race_ms = race_ms
+        self.collect_ms = collect_ms
+        self._deal_rng = Rng(seed)
+        self._tie_rng = Rng(seed ^ _TIE_STREAM)
+        self._race = None
+        self.last_race = None
+        self.message = ""
+        self._hurry_at = None
+        self._hurry_key = None
+        self._collect_at = None
+        self._now = None
+
+    # ----- events --------------------------------------------------------------------
+
+    def start(self, t, starter=None):
+        """Deal from the seed and find the first starter, or, for a real deck dealt at
+        the table (``starter`` given), count the deal and let ``starter`` open."""
+        out = []
+        self._now = t
+        g = self.game
+        try:
+            if starter is None:
+                g.deal(self._deal_rng)
+                seat, shows = g.choose_starter(self._deal_rng)
+                named = [[[s, cards.format_card(c)] for s, c in rnd] for rnd in shows]
+                self._rule(out, t, "starter", seat=seat, shows=named)
+            else:
+                g.deal_table()
+                g.start_pile(starter)
+                self._rule(out, t, "starter", seat=starter, shows=[])
+        except RuleError as e:
+            self._error(out, t, str(e))
+            return out
+        self.message = "P%d starts" % (g.turn + 1)
+        self._sync(t)
+        return out
+
+    def press(self, seat, t, us=0):
+        out = []
+        self._advance(t, out)
+        g = self.game
+        if seat < 0 or seat >= g.seats:
+            self._error(out, t, "no seat %r" % (seat,))
+            return out
+        if g.phase in (Phase.SETUP, Phase.OVER):
+            return out
+        race = self._race
+        if race is None:
+            self._race = _Race(t, us, seat)
+            return out
+        if seat in race.seats:
+            return out  # one press a seat a race: a bounce or a second hit changes nothing
+        race.seats.append(seat)
+        race.presses.append((t, us, seat))
+        if race.settled:
+            margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
+            self.last_race["order"].append([seat, margin])
+            self._rule(out, t, "late", seat=seat, margin_us=margin)
+        return out
+
+    def lay(self, t, card=None, seat=None):
+        out = []
+        self._advance(t, out)
+        g = self.game
+        if self._race is not None:
+            # A card that lands after a press never changes what that press slapped.
+            if not self._race.settled:
+                self._settle(out)
+            self._race = None
+        if g.phase == Phase.AWARDED and (seat is None or seat == g.award_to):
+            # The pot's winner gathers it as they lead the next pile.
+            self._collect(t, out)
+        if g.phase == Phase.OVER:
+            self._error(out, t, "the game is over")
+            return out
+        who = g.turn if seat is None else seat
+        try:
+            res = g.lay(who, card)
+        except RuleError as e:
+            self._error(out, t, str(e))
+            return out
+        top = g.slappable()
+        r = self._rule(
+            out, t, "lay", seat=who, card=cards.format_card(res["card"]),
+            penalty=res["penalty"], turn=g.turn, slap=top[0] if top else None,
+        )
+        if "control" in res:
+            r["control"] = res["control"]
+            r["chances"] = g.chances
+            self.message = "P%d controls: %d" % (res["control"] + 1, g.chances)
+        else:
+            self.message = "P%d laid %s" % (who + 1, r["card"])
+        if "award" in res:
+            r["award"] = res["award"]
+            self.message = "Pot to P%d" % (res["award"] + 1)
+        if "win" in res:
+            self._win(out, t)
+        self._sync(t)
+        return out
+
+    def tick(self, t):
+        out = []
+        self._advance(t, out)
+        return out
+
+    def finish(self, t):
+        """End of input (a replay's last line): rule on a race still waiting."""
+        out = []
+        self._advance(t, out)
+        if self._race is not None and not self._race.settled:
+            self._settle(out)
+        return out
+
+    # ----- time ----------------------------------------------------------------------
+
+    def _due(self):
+        """The earliest pending deadline as ``(t, kind)``, or None."""
+        best = None
+        race = self._race
+        if race is not None:
+            if not race.settled:
+                best = (ticks_add(race.t0, self.settle_ms), _SETTLE)
+            else:
+                best = (ticks_add(race.t0, self.race_ms), _CLOSE)
+        for at, kind in ((self._collect_at, _COLLECT), (self._hurry_at, _HURRY)):
+            if at is not None and (best is None or ticks_diff(at, best[0]) < 0):
+                best = (at, kind)
+        return best
+
+    def _advance(self, t, out):
+        if self._now is not None and ticks_diff(t, self._now) < 0:
+            t = self._now  # a stamp from the past is taken as now: time never runs back
+        while True:
+            due = self._due()
+            if due is None or ticks_diff(due[0], t) > 0:
+                break
+            at, kind = due
+            if kind == _SETTLE:
+                self._settle(out)
+            elif kind == _CLOSE:
+                self._race = None
+            elif kind == _COLLECT:
+                self._collect(at, out)
+            else:
+                self._hurry(at, out)
+        self._now = t
+
+    def _sync(self, t):
+        """Re-arm the timers after the board changed at ``t``."""
+        g = self.game
+        if g.phase == Phase.AWARDED:
+            if self._collect_at is None:
+                self._collect_at = ticks_add(t, self.collect_ms)
+        else:
+            self._collect_at = None
+        if self.hurry_ms and g.turn >= 0 and g.phase in (Phase.STARTING, Phase.OPEN, Phase.CONTROL):
+            # A new card, a new turn or a penalty paid into the pot restarts the limit.
+            key = (g.turn, len(g.pot), len(g.facedown), g.phase)
+            if key != self._hurry_key:
+                self._hurry_key = key
+                self._hurry_at = ticks_add(t, self.hurry_ms)
+        else:
+            self._hurry_key = None
+            self._hurry_at = None
+
+    def _hurry(self, at, out):
+        self._hurry_at = None  # fires once for this card; the key stays until it changes
+        seat = self.game.turn
+        self.game.hurry(seat)
+        self._rule(out, at, "hurry", seat=seat)
+        self.message = "P%d too slow!" % (seat + 1)
+
+    def _collect(self, at, out):
+        g = self.game
+        seat = g.award_to
+        n = len(g.pot) + len(g.facedown)
+        g.collect()
+        self._rule(out, at, "collect", seat=seat, cards=n)
+        self.message = "P%d takes %d" % (seat + 1, n)
+        if g.phase == Phase.OVER:
+            self._win(out, at)
+        self._sync(at)
+
+    # ----- slaps ----------------------------------------------------------------------
+
+    def _settle(self, out):
+        race = self._race
+        race.settled = True
+        g = self.game
+        at = ticks_add(race.t0, self.settle_ms)
+        order, tied = slaprace.rank(race.presses, self._tie_rng)
+        race.base_us = min([ticks_diff(p[0], race.t0) * 1000 + p[1] for p in race.presses])
+        locked = []
+        by = -1
+        res = None
+        for seat, _ in order:
+            if not g.can_slap(seat):
+                locked.append(seat)
+                continue
+            by = seat
+            g.unlock_grave(seat)
+            res = g.slap(seat)
+            break
+        r = self._rule(
+            out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
+            ok=bool(res and res["ok"]), rule=res["rule"] if res and res["ok"] else None,
+            paid=res["paid"] if res and not res["ok"] else 0,
+        )
+        self.last_race = {
+            "order": [list(e) for e in order], "by": by, "ok": r["ok"], "rule": r["rule"],
+            "paid": r["paid"], "locked": locked,
+        }
+        if by < 0:
+            self.message = "Slap locked out"
+        elif r["ok"]:
+            self.message = "P%d slaps: %s" % (by + 1, r["rule"])
+        elif r["paid"]:
+            self.message = "P%d wrong: pays %d" % (by + 1, r["paid"])
+        else:
+            self.message = "P%d wrong: locked" % (by + 1)
+        if g.phase == Phase.OVER:
+            self._win(out, at)
+        self._sync(at)
+
+    # ----- rulings ----------------------------------------------------------------------
+
+    def _win(self, out, t):
+        self._rule(out, t, "win", seat=self.game.winner)
+        self.message = "P%d WINS!" % (self.game.winner + 1)
+
+    def _error(self, out, t, msg):
+        self._rule(out, t, "error", msg=msg)
+        self.message = msg[:21]
+
+    def _rule(self, out, t, kind, **fields):
+        fields["r"] = kind
+        fields["t"] = t
+        out.append(fields)
+        return fields
+
+    # ----- what a screen shows -------------------------------------------------------
+
+    def view(self, t):
+        g = self.game
+        top = g.slappable()
+        hurry_left = -1
+        if self._hurry_at is not None:
+            hurry_left = max(0, ticks_diff(self._hurry_at, t))
+        return {
+            "game": g.variant,
+            "seats": g.seats,
+            "phase": PHASE_NAMES[g.phase],
+            "turn": g.turn,
+            "controller": g.controller,
+            "chances": g.chances,
+            "stacks": [len(s) for s in g.stacks],
+            "pot": list(g.pot),
+            "facedown": len(g.facedown),
+            "slappable": {"rule": top[0], "cards": top[1], "vars": [cards.VARIABLE_NAMES[v] for v in top[2]]}
+            if top else None,
+            "locked": [not g.can_slap(s) for s in range(g.seats)],
+            "penalty": list(g.penalty_due),
+            "hurry_ms": self.hurry_ms,
+            "hurry_left": hurry_left,
+            "race": self.last_race,
+            "message": self.message,
+            "winner": g.winner,
+        }

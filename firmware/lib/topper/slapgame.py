@@ -1,0 +1,357 @@
+"""World War 3 and Armageddon as a state machine (RULES.md sections 2 and 3).
+
+This is the rules layer only: no time. It is told *who* lays, slaps, is hurried or
+collects, and answers what happened; ``topper.referee`` turns time-stamped button
+presses, card reads and ticks into these calls.
+
+Stacks are lists with the top card at the end. In a *known* game (the simulator, a
+replay of a seeded log) every card is known; in a *table* game the device only knows
+how many cards each player holds, so stacks hold ``UNKNOWN`` and the card reader tells
+which card was laid.
+"""
+
+from topper import cards
+from topper import slaprules
+from topper.slaprules import WW3, ARMAGEDDON  # noqa: F401  (re-exported for callers)
+
+UNKNOWN = -1
+
+
+class Phase:
+    SETUP = 0  # dealt, first starter not chosen yet
+    STARTING = 1  # the starter opens a pile: lays until two non-joker cards
+    OPEN = 2  # defined, uncontrolled: each player lays one card
+    CONTROL = 3  # someone controls; the turn seat answers with its chances
+    AWARDED = 4  # the pot is won but not yet collected: it can still be slapped
+    OVER = 5
+
+
+PHASE_NAMES = ("setup", "starting", "open", "control", "awarded", "over")
+
+
+class RuleError(ValueError):
+    """An action the rules do not allow; the game is left unchanged."""
+
+
+class SlapGame:
+    def __init__(self, variant, seats, jokers=0):
+        self.variant = slaprules.check_variant(variant)
+        if seats < 2 or seats > 8:
+            raise RuleError("2 to 8 seats, not %d" % seats)
+        if jokers < 0 or jokers > 8:
+            raise RuleError("0 to 8 jokers, not %d" % jokers)
+        self.seats = seats
+        self.jokers = jokers
+        if variant == WW3:
+            self.deck = cards.squares_deck(jokers)
+        else:
+            self.deck = cards.full_deck(jokers)
+        self.known = True
+        self.stacks = [[] for _ in range(seats)]
+        self.pot = []  # face-up sequence, bottom to top
+        self.eff = []  # effective values of each pot card
+        self.facedown = []  # remainder and penalty cards: prize, never sequence
+        self.phase = Phase.SETUP
+        self.turn = -1
+        self.controller = -1
+        self.chances = 0
+        self.naturals = 0  # non-joker cards laid in the current opening
+        self.award_to = -1
+        self.last_layer = -1
+        self.penalty_due = [False] * seats  # hurry-up: next card is a penalty card
+        self.penalty_top = -1  # seat whose penalty card is the top of the pot
+        self.grave_locked = [False] * seats
+        self.winner = -1
+
+    # ----- setting up -------------------------------------------------------------
+
+    def deal(self, rng):
+        """Shuffle with ``rng`` and deal one at a time as many as divide evenly; the
+        remainder goes face down into the first pot."""
+        deck = list(self.deck)
+        rng.shuffle(deck)
+        self._deal(deck)
+
+    def deal_table(self):
+        """A real deck dealt at the table: only the counts are known."""
+        self.known = False
+        self._deal([UNKNOWN] * len(self.deck))
+
+    def _deal(self, deck):
+        if self.phase != Phase.SETUP or self.facedown or self.stacks[0]:
+            raise RuleError("the cards are already dealt")
+        each = len(deck) // self.seats
+        # The first cards dealt end up at the bottom of each stack.
+        for i in range(each * self.seats):
+            self.stacks[i % self.seats].append(deck[i])
+        self.facedown = deck[each * self.seats :]
+
+    def choose_starter(self, rng):
+        """Rule 2: everyone shows their top card, the highest number starts, tied
+        players keep showing; shown cards go to the bottom of their stacks.
+        Returns ``(seat, shows)`` with ``shows`` a list of rounds of ``[seat, card]``."""
+        if not self.known:
+            raise RuleError("a table game is told its starter")
+        contenders = [s for s in range(self.seats) if self.stacks[s]]
+        shows = []
+        # Identical cycles of shown cards could tie for ever; after every card has been
+        # shown twice a fair draw settles it.
+        limit = 2 * len(self.deck)
+        while len(contenders) > 1 and len(shows) < limit:
+            shown = []
+            best = -1
+            for s in contenders:
+                card = self.stacks[s].pop()
+                self.stacks[s].insert(0, card)
+                shown.append([s, card])
+                n = cards.number(card)
+                if n > best:
+                    best = n
+            shows.append(shown)
+            contenders = [pair[0] for pair in shown if cards.number(pair[1]) == best]
+        seat = contenders[rng.below(len(contenders))] if len(contenders) > 1 else contenders[0]
+        self.start_pile(seat)
+        return seat, shows
+
+    def start_pile(self, seat):
+        """The table says who starts the first pile (a table game)."""
+        if seat < 0 or seat >= self.seats:
+            raise RuleError("no seat %r" % (seat,))
+        if self.phase != Phase.SETUP:
+            raise RuleError("the first pile has already started")
+        self._open_pile(seat)
+
+    def _open_pile(self, seat):
+        """``seat`` opens a new pile (the first starter, or whoever won the last pot)."""
+        self.phase = Phase.STARTING
+        self.turn = seat if self.stacks[seat] else self._next_with_cards(seat)
+        self.controller = -1
+        self.chances = 0
+        self.naturals = 0
+        self.award_to = -1
+
+    # ----- what the state tells ----------------------------------------------------
+
+    def holders(self):
+        """Seats that hold cards, in seat order."""
+        return [s for s in range(self.seats) if self.stacks[s]]
+
+    def slappable(self):
+        """None, or ``(rule, n_cards, vars)`` for the top of the pot."""
+        if not self.pot:
+            return None
+        return slaprules.slap_combination(self.variant, self.pot, self.eff)
+
+    def can_slap(self, seat):
+        """False while the rules lock this seat's slaps out (rules 9 and 10)."""
+        if self.phase in (Phase.SETUP, Phase.OVER):
+            return False
+        return not self.grave_locked[seat] and self.penalty_top != seat
+
+    def card_count(self):
+        n = len(self.pot) + len(self.facedown)
+        for st in self.stacks:
+            n += len(st)
+        return n
+
+    # ----- laying ------------------------------------------------------------------
+
+    def lay(self, seat, card=None):
+        """``seat`` lays the top card of its stack (``card`` says which card a reader
+        saw). Returns a dict: card, penalty, and what followed."""
+        if self.phase == Phase.OVER:
+            raise RuleError("the game is over")
+        if self.phase == Phase.SETUP:
+            raise RuleError("no pile has been started")
+        if self.phase == Phase.AWARDED:
+            raise RuleError("the pot goes to P%d first" % (self.award_to + 1))
+        if seat != self.turn:
+            raise RuleError("not P%d's turn: P%d lays" % (seat + 1, self.turn + 1))
+        stack = self.stacks[seat]
+        top = stack[-1]
+        if card is None:
+            if top == UNKNOWN:
+                raise RuleError("which card? a table game needs the card laid")
+            card = top
+        elif top != UNKNOWN and top != card:
+            raise RuleError(
+                "P%d's top card is %s, not %s"
+                % (seat + 1, cards.format_card(top), self._name(card))
+            )
+        else:
+            self._check_can_appear(card)
+        alone = len(self.holders()) == 1
+        covered = self.slappable() is not None
+        stack.pop()
+
+        penalty = False
+        if self.penalty_due[seat]:
+            # The starter's penalty falls on the second non-joker card: the first card
+            # that could take control or be slapped by them (rule 9).
+            if self.phase != Phase.STARTING or (card != cards.JOKER and self.naturals == 1):
+                penalty = True
+                self.penalty_due[seat] = False
+        self.pot.append(card)
+        self.eff.append(
+            slaprules.effective(self.variant, card, self.eff[-1] if self.eff else None)
+        )
+        self.penalty_top = seat if penalty else -1
+        self.last_layer = seat
+        if covered:
+            # A combination covered without a slap frees the beyond-the-grave lockouts.
+            self.grave_locked = [False] * self.seats
+        out = {"card": card, "penalty": penalty}
+        if alone and self.slappable() is None:
+            self._finish(seat)
+            out["win"] = seat
+            return out
+        self._after_lay(seat, card, penalty, out)
+        return out
+
+    def _after_lay(self, seat, card, penalty, out):
+        controls = not penalty and slaprules.takes_control(self.variant, self.eff)
+        if self.phase == Phase.STARTING:
+            if card != cards.JOKER:
+                self.naturals += 1
+            if self.naturals < 2:
+                if not self.stacks[seat]:
+                    self._pass_turn(seat, out)
+                return
+            self.phase = Phase.OPEN
+        if self.phase == Phase.CONTROL:
+            self.chances -= 1
+            if controls:
+                self._take_control(seat, out)
+            elif self.chances <= 0 or not self.stacks[seat]:
+                self._award(self.controller, out)
+            return
+        if controls:
+            self._take_control(seat, out)
+        else:
+            self._pass_turn(seat, out)
+
+    def _take_control(self, seat, out):
+        self.controller = seat
+        self.chances = slaprules.chances_for(self.eff[-1])
+        out["control"] = seat
+        nxt = self._next_with_cards(seat, exclude=seat)
+        if nxt < 0:
+            self._award(seat, out)
+            return
+        self.phase = Phase.CONTROL
+        self.turn = nxt
+
+    def _pass_turn(self, seat, out):
+        nxt = self._next_with_cards(seat)
+        if nxt < 0:
+            # Nobody holds a card: no one can lay, so the pot waits for a slap and
+            # otherwise goes to whoever laid its top card.
+            self._award(self.last_layer if self.last_layer >= 0 else seat, out)
+            return
+        self.turn = nxt
+
+    def _award(self, seat, out):
+        self.phase = Phase.AWARDED
+        self.award_to = seat
+        self.turn = -1
+        self.chances = 0
+        out["award"] = seat
+
+    def _next_with_cards(self, seat, exclude=-1):
+        for i in range(1, self.seats + 1):
+            s = (seat + i) % self.seats
+            if s != exclude and self.stacks[s]:
+                return s
+        return -1
+
+    # ----- slaps, hurry-up, collecting ----------------------------------------------
+
+    def slap(self, seat):
+        """``seat`` is the first (unlocked) slapper. A legal combination wins the pot;
+        anything else is a wrong slap. Returns a dict: ok, rule, paid."""
+        if not self.can_slap(seat):
+            raise RuleError("P%d may not slap now" % (seat + 1))
+        combo = self.slappable()
+        if combo is not None:
+            self.grave_locked[seat] = False
+            self._collect(seat)
+            return {"ok": True, "rule": combo[0], "cards": combo[1], "vars": combo[2]}
+        stack = self.stacks[seat]
+        if not stack:
+            # From beyond the grave a wrong slap costs nothing but the right to slap.
+            self.grave_locked[seat] = True
+            return {"ok": False, "paid": 0, "locked": True}
+        paid = min(3, len(stack))
+        for _ in range(paid):
+            self.facedown.append(stack.pop())
+        out = {"ok": False, "paid": paid, "locked": False}
+        if not stack and seat == self.turn:
+            if self.phase == Phase.CONTROL:
+                self._award(self.controller, out)
+            else:
+                self._pass_turn(seat, out)
+        return out
+
+    def unlock_grave(self, attempted_by):
+        """Rule 10: a slap attempt by another player frees beyond-the-grave lockouts."""
+        for s in range(self.seats):
+            if s != attempted_by:
+                self.grave_locked[s] = False
+
+    def hurry(self, seat):
+        """The hurry-up limit ran out for ``seat``: its next card is a penalty card."""
+        if seat != self.turn or self.phase not in (Phase.STARTING, Phase.OPEN, Phase.CONTROL):
+            raise RuleError("P%d is not due to lay" % (seat + 1))
+        self.penalty_due[seat] = True
+
+    def collect(self):
+        """The awarded pot goes under its winner's stack and a new pile starts.
+        Returns the winner of the game, or -1."""
+        if self.phase != Phase.AWARDED:
+            raise RuleError("no pot is waiting to be collected")
+        self._collect(self.award_to)
+        return self.winner
+
+    def _collect(self, seat):
+        self._take_pot(seat)
+        if self.holders() == [seat]:
+            self._finish(seat)
+        else:
+            self._open_pile(seat)
+
+    def _take_pot(self, seat):
+        """Everything in the centre goes under ``seat``'s stack, turned face down."""
+        won = self.pot[::-1] + self.facedown
+        if not self.known:
+            won = [UNKNOWN] * len(won)
+        self.stacks[seat] = won + self.stacks[seat]
+        self.pot = []
+        self.eff = []
+        self.facedown = []
+        self.penalty_top = -1
+
+    def _finish(self, seat):
+        """``seat`` wins and takes every card still in the centre."""
+        self._take_pot(seat)
+        self.phase = Phase.OVER
+        self.turn = -1
+        self.controller = -1
+        self.chances = 0
+        self.award_to = -1
+        self.winner = seat
+
+    # ----- checks of what a reader reports -------------------------------------------
+
+    def _name(self, card):
+        try:
+            return cards.format_card(card)
+        except cards.CardError:
+            return repr(card)
+
+    def _check_can_appear(self, card):
+        """A card a reader reports must be in this deck and not already face up."""
+        in_deck = self.deck.count(card)
+        if in_deck == 0:
+            raise RuleError("%s is not in the %s deck" % (self._name(card), self.variant))
+        if self.pot.count(card) >= in_deck:
+            raise RuleError("%s is already in the pile" % self._name(card))

@@ -1,0 +1,54 @@
+"""Ranking the presses of one slap race, with a tie rule that favours no seat.
+
+Presses are stamped ``(t_ms, us)``: ``keypad`` gives whole milliseconds (``us`` 0) and
+two presses caught in one scan share a stamp; the PIO capture adds the microseconds.
+``keypad`` queues same-scan presses lowest key first, so taking queue order would
+always favour the lower seat. Here equal stamps are put in an order drawn from the
+referee's own seeded generator (a Fisher-Yates shuffle of the tied group): every seat
+is equally likely to come first, and a replay with the same seed draws the same order.
+"""
+
+from topper.ticks import ticks_diff
+
+
+def rank(presses, rng):
+    """``presses`` is a list of ``(t_ms, us, seat)`` in arrival order.
+    Returns ``(order, tied)``: ``order`` is ``[[seat, margin_us], ...]`` fastest first,
+    margins counted from the fastest press; ``tied`` lists the seats that shared the
+    fastest stamp (empty when one press was alone in front)."""
+    t0 = presses[0][0]
+    keyed = []
+    for t, us, seat in presses:
+        keyed.append((ticks_diff(t, t0) * 1000 + us, seat))
+    # Sorting by (stamp, seat) gives every platform the same starting order (MicroPython's
+    # sort is not stable); seats that share a stamp are then shuffled, so the seat number
+    # never decides who is first.
+    keyed.sort()
+    order = []
+    tied = []
+    i = 0
+    n = len(keyed)
+    while i < n:
+        j = i + 1
+        while j < n and keyed[j][0] == keyed[i][0]:
+            j += 1
+        group = [k[1] for k in keyed[i:j]]
+        if len(group) > 1:
+            rng.shuffle(group)
+            if i == 0:
+                tied = sorted(group)
+        for seat in group:
+            order.append([seat, keyed[i][0]])
+        i = j
+    base = order[0][1]
+    for entry in order:
+        entry[1] -= base
+    return order, tied
+
+
+def describe(order, limit=4):
+    """'P3 +0ms P1 +4ms' (margins rounded to whole ms for a small screen)."""
+    parts = []
+    for seat, margin in order[:limit]:
+        parts.append("P%d +%dms" % (seat + 1, (margin + 500) // 1000))
+    return " ".join(parts)
