@@ -1,0 +1,35 @@
+"""Helpers for scenario tests: games with stacks the test chooses."""
+
+from topper import cards
+from topper.referee import SlapReferee
+from topper.slapgame import SlapGame
+
+
+def codes(text):
+    """'3RC 2RC JK' -> card codes, in the order written."""
+    return [cards.parse(w) for w in text.split()]
+
+
+def rigged(variant, stacks, starter=0, jokers=2):
+    """A game whose seats hold ``stacks`` (strings, TOP CARD FIRST), started by
+    ``starter``. Cards need not form a real deck: these are rule scenarios."""
+    g = SlapGame(variant, len(stacks), jokers)
+    for seat, text in enumerate(stacks):
+        g.stacks[seat] = list(reversed(codes(text)))
+    g.start_pile(starter)
+    return g
+
+
+def rigged_referee(variant, stacks, starter=0, hurry_ms=0, seed=1, **kw):
+    g = rigged(variant, stacks, starter)
+    ref = SlapReferee(g, seed=seed, hurry_ms=hurry_ms, **kw)
+    ref._sync(0)
+    return g, ref
+
+
+def kinds(rulings):
+    return [r["r"] for r in rulings]
+
+
+def pot_text(g):
+    return " ".join([cards.format_card(c) for c in g.pot])
