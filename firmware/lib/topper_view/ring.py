@@ -1,0 +1,194 @@
+"""What the NeoPixel ring shows: pure functions from a view and a time to colours.
+
+Every function returns a list of ``(r, g, b)`` tuples, one per ring pixel, numbered
+clockwise from the pixel facing P1 (the pixel driver applies the ring's mounting
+offset and direction). Colours are full scale; the driver's brightness dims them.
+
+The picture, from the bottom layer up:
+- seat ``i`` sits at pixel ``round(i * n / seats)`` in its own colour: dim while
+  waiting, very dim when out of cards, steady bright for the seat in control,
+  pulsing for the seat due to lay, red while its slaps are locked out, blinking
+  amber while its next card is a hurry-up penalty card;
+- the free pixels counter-clockwise from the seat due to lay show the hurry-up time
+  left as a shrinking amber arc (red in the last second);
+- the free pixels clockwise from that seat show its chances left as white dots;
+- a won slap flashes the whole ring in the winner's colour, a wrong slap flashes red
+  around the slapper; the end of the game runs a comet in the winner's colour.
+"""
+
+from topper_view import effects
+
+N = 24
+
+OFF = (0, 0, 0)
+WHITE = (255, 255, 255)
+RED = (255, 0, 0)
+AMBER = (255, 110, 0)
+GREEN = (0, 255, 0)
+
+# Seat colours P1..P8, chosen to stay apart from each other and from the red of a
+# lockout and the amber of the hurry-up.
+PALETTE = (
+    (0, 70, 255),  # P1 blue
+    (0, 255, 40),  # P2 green
+    (255, 200, 0),  # P3 yellow
+    (220, 0, 255),  # P4 magenta
+    (0, 220, 220),  # P5 cyan
+    (255, 255, 255),  # P6 white
+    (255, 60, 120),  # P7 pink
+    (140, 255, 0),  # P8 lime
+)
+
+DIM = 40
+OUT = 10
+FLASH_MS = 900
+
+
+def seat_pixel(seat, seats, n=N):
+    """round(seat * n / seats), in integers so that every platform agrees."""
+    return (2 * seat * n + seats) // (2 * seats)
+
+
+def seat_color(seat):
+    return PALETTE[seat % len(PALETTE)]
+
+
+def scale(c, level):
+    """``c`` at ``level``/255 of its brightness."""
+    return ((c[0] * level) // 255, (c[1] * level) // 255, (c[2] * level) // 255)
+
+
+def pulse(now, period, low=60, high=255):
+    """A triangle wave between ``low`` and ``high`` with the given period in ms."""
+    half = period // 2
+    p = now % period
+    if p >= half:
+        p = period - p
+    return low + (high - low) * p // half
+
+
+def _free(seats, n):
+    """Pixels that are not seat pixels, as a list of flags."""
+    used = [False] * n
+    for s in range(seats):
+        used[seat_pixel(s, seats, n)] = True
+    return used
+
+
+def _walk(start, step, used, count, n):
+    """The first ``count`` free pixels from ``start`` (excluded) in direction ``step``."""
+    out = []
+    p = start
+    for _ in range(n):
+        if len(out) >= count:
+            break
+        p = (p + step) % n
+        if not used[p]:
+            out.append(p)
+    return out
+
+
+def game(view, now, fx=None, n=N):
+    """The ring during a slap game."""
+    seats = view["seats"]
+    px = [OFF] * n
+    if view["phase"] == "over" and view["winner"] >= 0:
+        return _comet(px, view["winner"], seats, now, n)
+    used = _free(seats, n)
+    free_count = n - seats
+    turn = view["turn"]
+    if turn >= 0:
+        home = seat_pixel(turn, seats, n)
+        left = view["hurry_left"]
+        limit = view["hurry_ms"]
+        if left >= 0 and limit > 0:
+            lit = (free_count * left + limit - 1) // limit
+            color = RED if left < 1000 else AMBER
+            for p in _walk(home, -1, used, lit, n):
+                px[p] = scale(color, 50)
+        if view["controller"] >= 0 and view["chances"] > 0:
+            for p in _walk(home, 1, used, view["chances"], n):
+                px[p] = scale(WHITE, 170)
+    stacks = view["stacks"]
+    for s in range(seats):
+        c = seat_color(s)
+        if view["locked"][s]:
+            c = RED
+        elif view["penalty"][s] and (now // 250) % 2:
+            c = AMBER
+        if s == turn:
+            level = pulse(now, 700)
+        elif s == view["controller"]:
+            level = 255
+        elif view["locked"][s]:
+            level = 200
+        elif stacks[s] == 0:
+            level = OUT
+        else:
+            level = DIM
+        px[seat_pixel(s, seats, n)] = scale(c, level)
+    if fx is not None and effects.active(fx.slap_t, now, FLASH_MS):
+        _slap_flash(px, fx.slap, fx.slap_t, seats, now, n)
+    return px
+
+
+def _slap_flash(px, r, t0, seats, now, n):
+    by = r.get("by", -1)
+    if by < 0:
+        return
+    on = (effects.age(t0, now) // 150) % 2 == 0
+    if r.get("ok"):
+        c = seat_color(by) if on else OFF
+        for p in range(n):
+            px[p] = c
+        return
+    # A wrong slap: red around the slapper, their own pixel included.
+    home = seat_pixel(by, seats, n)
+    for d in (-1, 0, 1):
+        px[(home + d) % n] = RED if on else OFF
+
+
+def _comet(px, winner, seats, now, n):
+    c = seat_color(winner)
+    head = (now // 45) % n
+    for k in range(6):
+        px[(head - k) % n] = scale(c, 255 >> k)
+    px[seat_pixel(winner, seats, n)] = c
+    return px
+
+
+def idle(seats, now, n=N):
+    """The menu: every seat in play breathes in its colour."""
+    px = [OFF] * n
+    level = pulse(now, 3000, 20, 120)
+    for s in range(seats):
+        px[seat_pixel(s, seats, n)] = scale(seat_color(s), level)
+    return px
+
+
+def waiting(seats, now, n=N):
+    """Waiting for the starter's seat button: every seat blinks together."""
+    px = [OFF] * n
+    on = (now // 400) % 2 == 0
+    for s in range(seats):
+        px[seat_pixel(s, seats, n)] = seat_color(s) if on else scale(seat_color(s), 20)
+    return px
+
+
+def progress(done, total, now, n=N):
+    """Deck enrollment: a green arc for the cards done, the next pixel blinking."""
+    px = [OFF] * n
+    lit = 0
+    if total > 0:
+        lit = done * n // total
+    for p in range(min(lit, n)):
+        px[p] = scale(GREEN, 90)
+    if lit < n and (now // 300) % 2 == 0:
+        px[lit] = WHITE
+    return px
+
+
+def alert(now, n=N):
+    """Something is wrong (see the screen): the ring blinks red."""
+    c = scale(RED, 120) if (now // 500) % 2 == 0 else OFF
+    return [c] * n

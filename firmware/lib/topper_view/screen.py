@@ -1,0 +1,280 @@
+"""The OLED screens: pure functions from a view to 8 lines of text, and one painter.
+
+A screen is a list of ``LINES`` strings of at most ``COLS`` characters; line 0 is the
+title and is painted inverted. Keeping screens as text means the host simulator can
+print them in a terminal or paint them pixel for pixel with ``paint`` and the
+project's own font, and tests can read them without decoding pixels.
+"""
+
+from topper_view import effects, font5x8
+
+COLS = 21
+LINES = 8
+WIDTH = 128
+HEIGHT = 64
+
+GAME_NAMES = (("ww3", "WW3"), ("armageddon", "ARMAGEDDON"))
+
+
+def game_name(game):
+    for key, name in GAME_NAMES:
+        if key == game:
+            return name
+    return str(game).upper()
+
+
+def fit(s, width=COLS):
+    return s[:width]
+
+
+def spread(left, right, width=COLS):
+    """``left`` and ``right`` on one line, right-aligned, ``left`` cut to make room."""
+    if not right:
+        return left[:width]
+    room = width - len(right)
+    if room < 1:
+        return right[:width]
+    left = left[: room - 1]
+    return left + " " * (room - len(left)) + right
+
+
+def center(s, width=COLS):
+    s = s[:width]
+    pad = (width - len(s)) // 2
+    return " " * pad + s
+
+
+def wrap(text, width=COLS):
+    """Break ``text`` into lines at spaces (words longer than a line are cut)."""
+    out = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
+def _pad(lines):
+    lines = [fit(s) for s in lines[:LINES]]
+    while len(lines) < LINES:
+        lines.append("")
+    return lines
+
+
+def ms(margin_us):
+    """A race margin in whole ms, rounded."""
+    return (margin_us + 500) // 1000
+
+
+def race_text(order, width=COLS):
+    """'P3 +0ms P1 +4ms' for as many seats as fit."""
+    out = ""
+    for seat, margin in order:
+        part = "P%d +%dms" % (seat + 1, ms(margin))
+        if out and len(out) + 1 + len(part) > width:
+            break
+        out = part if not out else out + " " + part
+    return out
+
+
+def secs(ms_left):
+    """'2.4s' (tenths, rounded up so that 0.0s means the time is really up)."""
+    tenths = (ms_left + 99) // 100
+    return "%d.%ds" % (tenths // 10, tenths % 10)
+
+
+def _seat_lines(view):
+    """Stacks three seats a line: '>P1 16 xP2  3  P3  0'. The mark before a seat is
+    'x' while its slaps are locked out, '!' when its next card is a penalty card and
+    '>' when it is due to lay."""
+    lines = []
+    line = ""
+    for s in range(view["seats"]):
+        mark = " "
+        if view["locked"][s]:
+            mark = "x"
+        elif view["penalty"][s]:
+            mark = "!"
+        elif s == view["turn"]:
+            mark = ">"
+        entry = "%sP%d %2d" % (mark, s + 1, view["stacks"][s])
+        if len(line) >= 14:
+            lines.append(line)
+            line = ""
+        line = entry if not line else line + " " + entry
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pot_line(view, format_card):
+    pot = view["pot"]
+    head = "Pot %d" % len(pot)
+    if view["facedown"]:
+        head += "+%d" % view["facedown"]
+    tops = ""
+    i = len(pot) - 1
+    while i >= 0:
+        name = format_card(pot[i])
+        if len(head) + 1 + len(tops) + len(name) + 1 > COLS:
+            break
+        tops = name if not tops else name + " " + tops
+        i -= 1
+    return spread(head, tops)
+
+
+def _state_line(view):
+    phase = view["phase"]
+    if phase == "starting":
+        return "New pile: P%d opens" % (view["turn"] + 1)
+    if phase == "control" and view["controller"] >= 0:
+        return "Ctrl P%d  chances %d" % (view["controller"] + 1, view["chances"])
+    if phase == "awarded":
+        return "Pot won: slap or lay"
+    if phase == "open":
+        return "Open: match to ctrl"
+    return ""
+
+
+def _title(view, now_ms):
+    name = game_name(view["game"])
+    if view["phase"] == "over":
+        return spread(name, "GAME OVER")
+    turn = view["turn"]
+    left = "%s P%d lays" % (name, turn + 1) if turn >= 0 else name
+    right = ""
+    if view["hurry_left"] >= 0:
+        right = secs(view["hurry_left"])
+    return spread(left, right)
+
+
+def game(view, now_ms, fx=None, format_card=None):
+    """The main screen during a slap game. ``format_card`` turns a card code into its
+    notation ('3RC'); it comes from ``topper.cards`` and is passed in so that this
+    module imports no game. A slap shows its own screen for a moment, and the end of
+    the game shows the winner."""
+    if format_card is None:
+        format_card = str
+    if view["phase"] == "over" and view["winner"] >= 0:
+        return winner(view)
+    if fx is not None and effects.active(fx.slap_t, now_ms, effects.SLAP_MS):
+        return slap(fx.slap, view)
+    lines = [_title(view, now_ms), _state_line(view), _pot_line(view, format_card)]
+    lines.extend(_seat_lines(view))
+    while len(lines) < 6:
+        lines.append("")
+    race = view["race"]
+    lines.append(race_text(race["order"]) if race else "")
+    msg = view["message"]
+    if fx is not None and effects.active(fx.error_t, now_ms, effects.ERROR_MS):
+        msg = "! " + fx.error
+    lines.append(msg)
+    return _pad(lines)
+
+
+def slap(r, view):
+    """The slap ruling: who won or paid, then the ranked seats with their margins."""
+    by = r.get("by", -1)
+    if by < 0:
+        title = "SLAP: ALL LOCKED OUT"
+        second = "locked seats can't slap"
+    elif r.get("ok"):
+        title = "SLAP! P%d TAKES POT" % (by + 1)
+        second = "rule: %s" % r.get("rule")
+    else:
+        title = "WRONG SLAP: P%d" % (by + 1)
+        paid = r.get("paid", 0)
+        if paid:
+            second = "P%d pays %d card%s" % (by + 1, paid, "" if paid == 1 else "s")
+        else:
+            second = "P%d locked out" % (by + 1)
+    lines = [title, second]
+    order = r.get("order", [])
+    locked = r.get("locked", [])
+    rank = 0
+    for seat, margin in order:
+        if len(lines) >= 6:
+            break
+        rank += 1
+        note = " locked" if seat in locked else ""
+        if r.get("tie") and seat in r["tie"]:
+            note += " tie"
+        lines.append("%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note))
+    while len(lines) < 7:
+        lines.append("")
+    lines.append(view["message"] if view else "")
+    return _pad(lines)
+
+
+def winner(view):
+    w = view["winner"]
+    lines = [spread(game_name(view["game"]), "GAME OVER"), "", center("P%d WINS!" % (w + 1)), ""]
+    lines.extend(_seat_lines(view))
+    while len(lines) < 7:
+        lines.append("")
+    lines.append("hold table: menu")
+    return _pad(lines)
+
+
+def message(title, text, hint=""):
+    """A titled text screen (errors, instructions); ``hint`` goes on the last line."""
+    body = wrap(text)
+    room = LINES - 1 - (1 if hint else 0)
+    lines = [title] + body[:room]
+    while hint and len(lines) < LINES - 1:
+        lines.append("")
+    if hint:
+        lines.append(hint)
+    return _pad(lines)
+
+
+def starter(game_key, seats, cardpad):
+    """Before the first pile: the table finds the starter by showing top cards."""
+    text = (
+        "Deal the deck. Everyone shows their top card: the highest number starts. "
+        "Starter: press your seat button."
+    )
+    mode = "card pad" if cardpad else "no card pad"
+    return message("%s %d seats" % (game_name(game_key), seats), text, mode)
+
+
+def enroll(done, total, next_name, last, hint="short:skip long:save"):
+    """Deck enrollment progress."""
+    width = COLS - 2
+    filled = done * width // total if total else 0
+    lines = [
+        spread("ENROLL DECK", "%d/%d" % (done, total)),
+        "Tap card:" if next_name else "All cards tapped",
+        " " + next_name if next_name else "",
+        "",
+        "[" + "#" * filled + "." * (width - filled) + "]",
+        last,
+        "",
+        hint,
+    ]
+    return _pad(lines)
+
+
+def paint(fb, lines, width=WIDTH):
+    """Draw a screen into ``fb`` (needs ``fill``, ``fill_rect`` and ``pixel``; see
+    ``font5x8.text`` for the faster column path)."""
+    fb.fill(0)
+    h = font5x8.HEIGHT
+    fb.fill_rect(0, 0, width, h, 1)
+    for row in range(len(lines)):
+        s = lines[row]
+        if s:
+            font5x8.text(fb, s, 1, row * h, 0 if row == 0 else 1)
