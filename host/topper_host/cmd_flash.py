@@ -1,0 +1,155 @@
+"""`topper flash`: copy the firmware and its libraries onto a board's CIRCUITPY drive.
+
+The steps live in small modules: drive (find the board), payload (what to copy), mpy
+(optional compiling), flasher (plan, write, verify, manifest). This one parses the
+options, runs them in order and tells the user what happened.
+"""
+
+from pathlib import Path
+
+from topper_host import drive as drives
+from topper_host import flasher, mpy, payload
+
+HELP = "copy the firmware and its libraries onto a board's CIRCUITPY drive"
+
+# Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed.
+OK, VERIFY_FAILED, NOT_FLASHED = 0, 1, 2
+
+_DEFAULT_FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+_LABELS = {
+    flasher.NEW: "new",
+    flasher.UPDATE: "update",
+    flasher.FORCE: "replace",
+    flasher.KEEP: "keep",
+    flasher.SKIP: "skip",
+    flasher.DELETE: "delete",
+    flasher.LEAVE: "leave",
+}
+
+
+def add_arguments(parser):
+    parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY drive (default: find it)")
+    parser.add_argument(
+        "--firmware",
+        metavar="DIR",
+        default=str(_DEFAULT_FIRMWARE),
+        help="firmware folder to copy (default: this checkout's firmware/)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="also replace settings.toml and files edited on the drive or not written by "
+        "topper flash, and delete edited files it no longer ships",
+    )
+    parser.add_argument("--dry-run", action="store_true", help="only list what would change")
+    parser.add_argument(
+        "--no-libs",
+        action="store_true",
+        help="do not copy the Adafruit libraries (already on the drive, e.g. as .mpy)",
+    )
+    parser.add_argument(
+        "--mpy",
+        action="store_true",
+        help="compile lib/ to .mpy; needs --mpy-cross with a CircuitPython mpy-cross",
+    )
+    parser.add_argument(
+        "--mpy-cross", metavar="PATH", help="CircuitPython mpy-cross matching the board"
+    )
+    parser.add_argument(
+        "--font",
+        metavar="PATH",
+        help="font5x8.bin for adafruit_framebuf text (not in its PyPI wheel)",
+    )
+
+
+def _say(line):
+    print(line, flush=True)
+
+
+def _warn(line):
+    print("warning: " + line, flush=True)
+
+
+def _report(actions):
+    same = 0
+    for a in actions:
+        if a.kind == flasher.SAME:
+            same += 1
+            continue
+        line = "  %-8s %s" % (_LABELS[a.kind], a.path)
+        _say(line + (" (%s)" % a.reason if a.reason else ""))
+    if same:
+        _say("  %-8s %d files already up to date" % ("same", same))
+
+
+def _prepare(args):
+    """(drive path, board info, items, warnings); raises on anything that stops a flash."""
+    drive = drives.find_drive(args.drive)
+    board = drives.check_drive(drive)
+    items, warnings = payload.build(args.firmware, with_libs=not args.no_libs, font=args.font)
+    if board.major and board.major not in (9, 10):
+        warnings.append(
+            "the board runs CircuitPython %s; Topper Table is made for 9.x and 10.x" % board.version
+        )
+    if args.mpy or args.mpy_cross:
+        if not args.mpy:
+            raise mpy.MpyError("--mpy-cross is only used with --mpy")
+        version = mpy.check(args.mpy_cross, board)
+        _say("compiling lib/ with %s (CircuitPython .mpy v%d)" % (args.mpy_cross, version))
+        items = mpy.compile_items(items, args.mpy_cross)
+    if not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
+        warnings.append(
+            "%s not found: adafruit_framebuf's text() needs it at the drive root and the "
+            "PyPI wheel does not ship it. The Topper firmware draws its own font, so only "
+            "code that calls framebuf text() is affected; to install it anyway, pass "
+            "--font PATH (the file is in the adafruit-circuitpython-framebuf source "
+            "distribution)." % payload.FONT
+        )
+    return drive, board, items, warnings
+
+
+def run(args):
+    try:
+        drive, board, items, warnings = _prepare(args)
+    except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:
+        _say("topper flash: " + str(e))
+        return NOT_FLASHED
+    _say("topper flash: %s (CircuitPython %s, %s)" % (drive, board.version or "?", board.board))
+    for w in warnings:
+        _warn(w)
+    manifest, problem = flasher.load_manifest(drive)
+    if problem:
+        _warn(problem)
+    actions = flasher.plan(drive, items, manifest, force=args.force)
+    _report(actions)
+    left = [a for a in actions if a.kind in (flasher.SKIP, flasher.LEAVE)]
+    if args.dry_run:
+        _say("dry run: nothing written")
+        return OK
+    try:
+        flasher.check_space(drive, actions)
+        written, deleted = flasher.apply(drive, actions)
+        bad = flasher.verify(drive, actions)
+        doc = flasher.manifest_doc(
+            actions, bad, payload.topper_version(), board, mpy=bool(args.mpy)
+        )
+        flasher.save_manifest(drive, doc)
+    except flasher.FlashError as e:
+        _say("topper flash: " + str(e))
+        return NOT_FLASHED
+    _say("wrote %d files, deleted %d" % (written, deleted))
+    if left:
+        _warn("%d files left alone (listed above as skip/leave); --force replaces them" % len(left))
+    if bad:
+        for path in sorted(bad):
+            _say("verify FAILED: %s reads back different from what was written" % path)
+        _say("run `topper flash` again; if it keeps failing the drive may be worn or full")
+        return VERIFY_FAILED
+    verified = sum(1 for a in actions if a.kind in flasher.OURS_AFTER)
+    _say("verified %d files" % verified)
+    if written or deleted:
+        _say("done: eject the drive before unplugging (the board reloads code.py by itself)")
+    if any(a.path == "boot.py" and a.kind in flasher.WRITES for a in actions):
+        _say("boot.py changed: it runs only at power-up, so reset or replug the board")
+    return OK

@@ -1,0 +1,197 @@
+"""What `topper flash` puts on the drive: the firmware folder and the Adafruit libraries.
+
+Everything comes from this checkout and from packages already installed in the Python
+running `topper` (the adafruit-circuitpython-* wheels from PyPI): nothing is downloaded.
+The wheels hold the same .py sources as Adafruit's library bundle, so the board gets
+plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross).
+"""
+
+import importlib.metadata
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+# Libraries the firmware imports: (module, PyPI distribution that ships it).
+# adafruit_bus_device and adafruit_pixelbuf are built into CircuitPython on the RP2040,
+# which then ignores the lib/ copy; it is there for boards built without them.
+# adafruit_pioasm is only used with TOPPER_SLAP_CAPTURE = "pio" and adafruit_pn532 only
+# with TOPPER_CARDPAD = 1, but both ship so that changing settings.toml is enough.
+ADAFRUIT_LIBS = (
+    ("adafruit_ssd1306", "adafruit-circuitpython-ssd1306"),
+    ("adafruit_framebuf", "adafruit-circuitpython-framebuf"),
+    ("adafruit_bus_device", "adafruit-circuitpython-busdevice"),
+    ("neopixel", "adafruit-circuitpython-neopixel"),
+    ("adafruit_pixelbuf", "adafruit-circuitpython-pixelbuf"),
+    ("adafruit_pn532", "adafruit-circuitpython-pn532"),
+    ("adafruit_pioasm", "adafruit-circuitpython-pioasm"),
+)
+
+# firmware/libs.txt may name more modules (one per line, "# comments" allowed), so that
+# the firmware can add a library without changing this file.
+EXTRA_LIBS_FILE = "libs.txt"
+
+# adafruit_framebuf.text() opens this file from the current folder, which on the board
+# is the drive root. It is in the library's source distribution, not in its wheel.
+FONT = "font5x8.bin"
+FONT_SIZE = 2 + 256 * 5  # width and height bytes, then 5 column bytes per character
+
+ROOT_FILES = ("boot.py", "settings.toml", "code.py")
+KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
+
+
+class PayloadError(Exception):
+    """Something the payload needs is missing or broken."""
+
+
+@dataclass
+class Item:
+    """One file to put on the drive."""
+
+    path: str  # posix path from the drive root: "lib/topper/cards.py"
+    data: bytes
+    version: str  # where it came from: "topper-table 0.1.0"
+    keep: bool = False  # only written when absent (settings.toml)
+
+
+def _skip(path, base):
+    """Caches, hidden files and folders are not shipped."""
+    rel = path.relative_to(base)
+    return (
+        any(part.startswith(".") or part == "__pycache__" for part in rel.parts)
+        or path.suffix in (".pyc", ".pyo")
+        or not path.is_file()
+    )
+
+
+def topper_version():
+    try:
+        return "topper-table " + importlib.metadata.version("topper-table")
+    except importlib.metadata.PackageNotFoundError:
+        return "topper-table (not installed)"
+
+
+def firmware_items(firmware_dir):
+    """code.py, boot.py, settings.toml and everything under lib/ of the firmware folder."""
+    firmware_dir = Path(firmware_dir)
+    if not firmware_dir.is_dir():
+        raise PayloadError("firmware folder not found: %s (pass --firmware DIR)" % firmware_dir)
+    version = topper_version()
+    items = []
+    lib = firmware_dir / "lib"
+    if lib.is_dir():
+        for path in sorted(lib.rglob("*")):
+            if not _skip(path, firmware_dir):
+                rel = path.relative_to(firmware_dir).as_posix()
+                items.append(Item(rel, path.read_bytes(), version))
+    for name in ROOT_FILES:
+        path = firmware_dir / name
+        if path.is_file():
+            items.append(Item(name, path.read_bytes(), version, keep=name in KEEP_IF_PRESENT))
+    return items
+
+
+def extra_lib_names(firmware_dir):
+    path = Path(firmware_dir) / EXTRA_LIBS_FILE
+    if not path.is_file():
+        return []
+    names = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name = line.split("#", 1)[0].strip()
+        if name:
+            names.append(name)
+    return names
+
+
+def _dist_version(module, dist):
+    names = importlib.metadata.packages_distributions().get(module) or [dist]
+    for name in names:
+        try:
+            return "%s %s" % (name, importlib.metadata.version(name))
+        except importlib.metadata.PackageNotFoundError:
+            continue
+    return "%s (version unknown)" % module
+
+
+def library_items(modules):
+    """lib/ items for installed modules, given as (module, distribution) pairs."""
+    items = []
+    missing = []
+    for module, dist in modules:
+        spec = importlib.util.find_spec(module)
+        if spec is None:
+            missing.append(dist or module)
+            continue
+        version = _dist_version(module, dist)
+        if spec.submodule_search_locations:
+            pkg = Path(next(iter(spec.submodule_search_locations)))
+            for path in sorted(pkg.rglob("*.py")):
+                if not _skip(path, pkg):
+                    rel = "lib/%s/%s" % (module, path.relative_to(pkg).as_posix())
+                    items.append(Item(rel, path.read_bytes(), version))
+        elif spec.origin and spec.origin.endswith(".py"):
+            items.append(Item("lib/%s.py" % module, Path(spec.origin).read_bytes(), version))
+        else:
+            raise PayloadError("%s is installed without Python source (%s)" % (module, spec.origin))
+    if missing:
+        raise PayloadError(
+            "missing libraries: %s. Install them into the Python that runs topper: "
+            "pip install %s" % (", ".join(missing), " ".join(missing))
+        )
+    return items
+
+
+def find_font(candidates):
+    """Path of the first readable font5x8.bin among ``candidates`` (None entries skipped)."""
+    for path in candidates:
+        if path and Path(path).is_file():
+            return Path(path)
+    return None
+
+
+def font_candidates(firmware_dir, explicit=None):
+    """Where a font5x8.bin may be: --font, the firmware folder, beside adafruit_framebuf."""
+    found = [explicit, Path(firmware_dir) / FONT]
+    spec = importlib.util.find_spec("adafruit_framebuf")
+    if spec and spec.origin:
+        found.append(Path(spec.origin).parent / FONT)
+    return found
+
+
+def font_item(path):
+    data = Path(path).read_bytes()
+    if len(data) != FONT_SIZE or data[:2] != bytes((5, 8)):
+        raise PayloadError(
+            "%s is not a 5x8 font for adafruit_framebuf (%d bytes, expected %d starting "
+            "with 5, 8)" % (path, len(data), FONT_SIZE)
+        )
+    return Item(FONT, data, "font " + Path(path).name)
+
+
+def build(firmware_dir, with_libs=True, font=None):
+    """All items, lib/ first and code.py last, and a list of warnings for the user."""
+    warnings = []
+    items = firmware_items(firmware_dir)
+    if not any(i.path == "code.py" for i in items):
+        warnings.append("%s has no code.py: the board will not start Topper Table" % firmware_dir)
+    if with_libs:
+        extra = [(name, None) for name in extra_lib_names(firmware_dir)]
+        known = {m for m, _ in ADAFRUIT_LIBS}
+        items.extend(library_items(list(ADAFRUIT_LIBS) + [e for e in extra if e[0] not in known]))
+    font_path = find_font(font_candidates(firmware_dir, font))
+    if font is not None and font_path != Path(font):
+        raise PayloadError("font not found: %s" % font)
+    if font_path:
+        items.append(font_item(font_path))
+    return order(items), warnings
+
+
+def order(items):
+    """lib/ first, root files next, code.py last: CircuitPython reloads on every write,
+    and a code.py that lands before its libraries would start against old ones."""
+
+    def rank(item):
+        if item.path == "code.py":
+            return (2, item.path)
+        return (0 if "/" in item.path else 1, item.path)
+
+    return sorted(items, key=rank)
