@@ -15,8 +15,10 @@ made (key ``r``)::
     {"r":"slap","t":1450,...}
 
 ``Replay`` re-runs the events through a fresh referee. Rulings found in the log are
-checked against the ones the core makes now; an event the rules refuse (a card not in
-the deck, a card laid twice, a lay out of turn) is an error with its line number.
+checked against the ones the core makes now. An event the rules refuse (a card not in
+the deck, a card laid twice, a lay out of turn) is an error with its line number,
+unless the log itself records that refusal right after it: a device that refused a
+card logged the refusal, and that log is consistent.
 """
 
 from topper import cards
@@ -153,6 +155,7 @@ class Replay:
 
     def run(self):
         pending = []  # rulings made but not yet matched by a recorded ruling line
+        refused = None  # (line, error ruling) the log has yet to acknowledge
         last_t = None
         number = 0
         for raw in self.lines:
@@ -172,7 +175,11 @@ class Replay:
                 continue
             if "r" in obj:
                 self._check_recorded(number, obj, pending)
+                if refused is not None and obj.get("r") == "error":
+                    refused = None
                 continue
+            if refused is not None:
+                raise LogError(refused[0], refused[1]["msg"])
             if "ev" not in obj:
                 raise LogError(number, "neither an event (\"ev\") nor a ruling (\"r\")")
             t = obj.get("t")
@@ -186,9 +193,11 @@ class Replay:
             pending = []
             for r in out:
                 if r["r"] == "error":
-                    raise LogError(number, r["msg"])
+                    refused = (number, r)
                 pending.append(r)
                 yield r
+        if refused is not None:
+            raise LogError(refused[0], refused[1]["msg"])
         if self.ref is None:
             raise LogError(max(number, 1), "empty log: no header line")
         if last_t is not None:

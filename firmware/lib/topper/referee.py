@@ -98,6 +98,11 @@ class SlapReferee:
             return out
         race = self._race
         if race is None:
+            if not g.can_slap(seat):
+                # A locked-out press is no slap attempt: it must not open a race in
+                # which the next real slapper would only count as late.
+                self._rule(out, t, "locked", seat=seat)
+                return out
             self._race = _Race(t, us, seat)
             return out
         if seat in race.seats:
@@ -122,6 +127,8 @@ class SlapReferee:
         if g.phase == Phase.AWARDED and (seat is None or seat == g.award_to):
             # The pot's winner gathers it as they lead the next pile.
             self._collect(t, out)
+            if g.phase == Phase.OVER:
+                return out  # gathering it won the game: the card is not needed
         if g.phase == Phase.OVER:
             self._error(out, t, "the game is over")
             return out

@@ -51,6 +51,9 @@ class SlapGame:
         self.pot = []  # face-up sequence, bottom to top
         self.eff = []  # effective values of each pot card
         self.facedown = []  # remainder and penalty cards: prize, never sequence
+        # The top's slap combination, worked out once per card laid: a slap ruling then
+        # only reads it (no allocation between a press and its ruling).
+        self._combo = None
         self.phase = Phase.SETUP
         self.turn = -1
         self.controller = -1
@@ -138,9 +141,7 @@ class SlapGame:
 
     def slappable(self):
         """None, or ``(rule, n_cards, vars)`` for the top of the pot."""
-        if not self.pot:
-            return None
-        return slaprules.slap_combination(self.variant, self.pot, self.eff)
+        return self._combo
 
     def can_slap(self, seat):
         """False while the rules lock this seat's slaps out (rules 9 and 10)."""
@@ -181,7 +182,7 @@ class SlapGame:
         else:
             self._check_can_appear(card)
         alone = len(self.holders()) == 1
-        covered = self.slappable() is not None
+        covered = self._combo is not None
         stack.pop()
 
         penalty = False
@@ -195,13 +196,14 @@ class SlapGame:
         self.eff.append(
             slaprules.effective(self.variant, card, self.eff[-1] if self.eff else None)
         )
+        self._combo = slaprules.slap_combination(self.variant, self.pot, self.eff)
         self.penalty_top = seat if penalty else -1
         self.last_layer = seat
         if covered:
             # A combination covered without a slap frees the beyond-the-grave lockouts.
             self.grave_locked = [False] * self.seats
         out = {"card": card, "penalty": penalty}
-        if alone and self.slappable() is None:
+        if alone and self._combo is None:
             self._finish(seat)
             out["win"] = seat
             return out
@@ -328,6 +330,7 @@ class SlapGame:
         self.pot = []
         self.eff = []
         self.facedown = []
+        self._combo = None
         self.penalty_top = -1
 
     def _finish(self, seat):
