@@ -1,0 +1,110 @@
+"""Slap-game benchmark: prints figures, asserts nothing.
+
+- random full games per second for each variant (4 players, seeded random table);
+- microseconds per event for a slap (press + the tick that settles it), measured on
+  a pot that always holds a pair;
+- heap used by importing the core, where the interpreter tells (MicroPython: gc.mem_alloc).
+
+Runs under CPython (``python bench/bench_slap.py``) and under MicroPython (the same file
+through the MicroPython runner, see docs/portability.md).
+"""
+
+import gc
+import sys
+
+try:
+    from time import ticks_diff, ticks_us  # MicroPython
+
+    def now_us():
+        return ticks_us()
+
+    def since_us(t0):
+        return ticks_diff(ticks_us(), t0)
+
+except ImportError:
+    from time import perf_counter
+
+    def now_us():
+        return perf_counter() * 1e6
+
+    def since_us(t0):
+        return perf_counter() * 1e6 - t0
+
+
+def _heap():
+    gc.collect()
+    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
+
+
+heap_before = _heap()
+from topper.referee import SlapReferee  # noqa: E402
+from topper.rng import Rng  # noqa: E402
+from topper.slapgame import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
+
+heap_after = _heap()
+
+
+def random_game(variant, seed):
+    g = SlapGame(variant, 4, 2)
+    ref = SlapReferee(g, seed=seed)
+    rng = Rng(seed + 1)
+    t = 0
+    ref.start(t)
+    n = 0
+    while g.phase != Phase.OVER and n < 60000:
+        n += 1
+        t += 40 + rng.below(500)
+        roll = rng.below(100)
+        if g.slappable() is not None and roll < 60:
+            # quicker seats slap more often, as at a real table
+            ref.press(min(3, rng.below(4) + rng.below(2)), t)
+        elif roll < 4:
+            ref.press(rng.below(4), t)
+        else:
+            ref.lay(t)
+    return n
+
+
+def games_per_second(variant, games):
+    t0 = now_us()
+    events = 0
+    for seed in range(games):
+        events += random_game(variant, seed)
+    us = since_us(t0)
+    return games * 1e6 / us, events * 1.0 / games, us / events
+
+
+def slap_us(rounds):
+    """One slap on a pair: the press, then the tick that settles it. The pot is rebuilt
+    (outside the timing) before each round."""
+    total = 0
+    for i in range(rounds):
+        g = SlapGame(WW3, 4, 0)
+        ref = SlapReferee(g, seed=i, hurry_ms=0)
+        g.deal(Rng(i))
+        g.stacks[0][-1] = 1 * 25 + 1 * 5 + 1  # 1RC
+        g.stacks[0][-2] = 1 * 25 + 1 * 5 + 2  # 1RH: a pair once both are down
+        g.start_pile(0)
+        ref.lay(10)
+        ref.lay(20)
+        t0 = now_us()
+        ref.press(2, 100)
+        out = ref.tick(101)
+        total += since_us(t0)
+        assert out[0]["ok"]
+    return total / rounds
+
+
+def main():
+    small = sys.implementation.name != "cpython"
+    print("interpreter: %s %s" % (sys.implementation.name, sys.version.split()[0]))
+    if heap_before is not None:
+        print("heap used by importing the slap core: %d bytes" % (heap_after - heap_before))
+    for variant in (WW3, ARMAGEDDON):
+        n = 3 if small else 60
+        gps, ev, us_ev = games_per_second(variant, n)
+        print("%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)" % (variant, gps, n, ev, us_ev))
+    print("slap (press + settle): %.1f us/event" % slap_us(50 if small else 2000))
+
+
+main()
