@@ -127,3 +127,11 @@ def test_settings_toml_stays_in_circuitpythons_subset():
                 "line %d: %s needs a comment above it" % (number, key)
             )
         previous = stripped
+
+
+def test_wiring_diagram_names_every_pin_in_settings():
+    dot = (ROOT / "hardware" / "wiring.dot").read_text(encoding="utf-8")
+    for key, gpio in settings_pins().items():
+        assert re.search(r"\b%s\b[^()<]*\(%d\)" % (gpio, PICO_PIN[gpio]), dot), (
+            "%s (%s) is missing from hardware/wiring.dot" % (key, gpio)
+        )
