@@ -23,8 +23,6 @@ from topper.rng import Rng
 from topper.slapgame import Phase, PHASE_NAMES, RuleError
 from topper.ticks import ticks_add, ticks_diff
 
-# The tie draws use their own stream so that a tie never shifts the deal.
-_TIE_STREAM = 0x5EA75EA7
 
 # Timer kinds, in the order they are handled when due at the same millisecond.
 _SETTLE = 0
@@ -53,7 +51,7 @@ class SlapReferee:
         self.race_ms = race_ms
         self.collect_ms = collect_ms
         self._deal_rng = Rng(seed)
-        self._tie_rng = Rng(seed ^ _TIE_STREAM)
+        self._tie_rng = Rng(seed ^ slaprace.TIE_STREAM)
         self._race = None
         self.last_race = None
         self.message = ""

@@ -10,6 +10,10 @@ is equally likely to come first, and a replay with the same seed draws the same 
 
 from topper.ticks import ticks_diff
 
+# Referees draw ties from their own stream, seeded from the game's seed xor this, so
+# that a tie never shifts the deal.
+TIE_STREAM = 0x5EA75EA7
+
 
 def rank(presses, rng):
     """``presses`` is a list of ``(t_ms, us, seat)`` in arrival order.

@@ -1,0 +1,272 @@
+"""The slap referee for a table without a card reader (RULES.md section 8).
+
+The device sees no card, so it cannot tell a legal combination from a wrong one. It
+still owns everything that needs no card, and the table confirms the rest with the
+table button:
+
+- **Slaps**: seat presses are ranked exactly as in the full referee (same race, same
+  fair tie rule, same margins). The first unlocked slapper's slap then waits for the
+  table: a short press of the table button says "good" (the slapper takes the pot), a
+  long press says "wrong" (the slapper puts 3 cards face down, or, out of cards, is
+  locked). Silence for ``confirm_ms`` means nobody objected: the slap stands.
+- **Out of cards**: holding the table button while pressing a seat marks that seat out
+  (or back in). Out seats are skipped in turn order, slap from beyond the grave, and a
+  wrong slap locks them until another player tries a slap (rule 10; a covered
+  combination cannot be seen without a reader). A good slap puts them back in. When
+  only one seat is not out, that seat wins.
+- **Turns and hurry-up** (optional, off by default): a short press of the table button
+  while no slap waits means "the player due has laid": the turn passes clockwise and the
+  countdown restarts. Tables that do not want the timer never need to tap.
+"""
+
+from topper import slaprace
+from topper.rng import Rng
+from topper.ticks import ticks_add, ticks_diff
+
+
+
+class BlindSlapReferee:
+    def __init__(self, game, seats, seed=0, hurry_ms=0, settle_ms=1, race_ms=1000, confirm_ms=4000):
+        if seats < 2 or seats > 8:
+            raise ValueError("2 to 8 seats, not %d" % seats)
+        if hurry_ms < 0 or settle_ms < 1 or race_ms < settle_ms or confirm_ms < 1:
+            raise ValueError("bad referee timing")
+        self.game_name = game
+        self.seats = seats
+        self.seed = seed
+        self.hurry_ms = hurry_ms
+        self.settle_ms = settle_ms
+        self.race_ms = race_ms
+        self.confirm_ms = confirm_ms
+        self._tie_rng = Rng(seed ^ slaprace.TIE_STREAM)
+        self.out = [False] * seats
+        self.locked = [False] * seats
+        self.good = [0] * seats  # slaps that stood
+        self.wrong = [0] * seats  # slaps the table called wrong
+        self.turn = -1
+        self.winner = -1
+        self.pending = -1  # seat whose slap waits for the table
+        self._pending_at = None
+        self._race = None  # [t0, presses, seats, settled]
+        self._race_at = None
+        self.last_race = None
+        self.message = ""
+        self._hurry_at = None
+
+    def start(self, t, starter):
+        out = []
+        self._check_seat(starter)
+        self.turn = starter
+        self._arm_hurry(t)
+        self.message = "P%d starts" % (starter + 1)
+        self._rule(out, t, "starter", seat=starter, shows=[])
+        return out
+
+    # ----- events ------------------------------------------------------------------
+
+    def press(self, seat, t, us=0):
+        out = []
+        self._advance(t, out)
+        self._check_seat(seat)
+        if self.winner >= 0 or self.turn < 0:
+            return out
+        race = self._race
+        if race is None:
+            if self.pending >= 0:
+                # A slap already waits for the table: ranking another race now would
+                # leave two rulings open at once.
+                return out
+            if self.locked[seat]:
+                self._rule(out, t, "locked", seat=seat)
+                return out
+            self._race = [t, [(t, us, seat)], [seat], False, 0]
+            return out
+        if seat in race[2]:
+            return out
+        race[2].append(seat)
+        race[1].append((t, us, seat))
+        if race[3]:
+            margin = ticks_diff(t, race[0]) * 1000 + us - race[4]
+            self.last_race["order"].append([seat, margin])
+            self._rule(out, t, "late", seat=seat, margin_us=margin)
+        return out
+
+    def table(self, t, long=False):
+        """The table button: confirms a waiting slap, or passes the turn."""
+        out = []
+        self._advance(t, out)
+        if self.winner >= 0 or self.turn < 0:
+            return out
+        if self._race is not None and not self._race[3]:
+            self._settle(out)
+        if self.pending >= 0:
+            self._confirm(t, not long, out)
+        elif not long:
+            self.turn = self._next_in(self.turn)
+            self._arm_hurry(t)
+            self._rule(out, t, "turn", seat=self.turn)
+            self.message = "P%d to lay" % (self.turn + 1)
+        return out
+
+    def toggle_out(self, seat, t):
+        """Table button held + seat press: ``seat`` has run out of cards (or is back)."""
+        out = []
+        self._advance(t, out)
+        self._check_seat(seat)
+        if self.winner >= 0:
+            return out
+        self.out[seat] = not self.out[seat]
+        if not self.out[seat]:
+            self.locked[seat] = False
+        self._rule(out, t, "out", seat=seat, out=self.out[seat])
+        self.message = "P%d %s" % (seat + 1, "is out" if self.out[seat] else "is back")
+        if self.out[seat] and self.turn == seat:
+            self.turn = self._next_in(seat)
+            self._arm_hurry(t)
+        self._check_winner(t, out)
+        return out
+
+    def tick(self, t):
+        out = []
+        self._advance(t, out)
+        return out
+
+    # ----- time --------------------------------------------------------------------
+
+    def _advance(self, t, out):
+        while True:
+            due = None
+            kind = None
+            race = self._race
+            if race is not None:
+                due = ticks_add(race[0], self.race_ms if race[3] else self.settle_ms)
+                kind = "close" if race[3] else "settle"
+            for at, k in ((self._pending_at, "confirm"), (self._hurry_at, "hurry")):
+                if at is not None and (due is None or ticks_diff(at, due) < 0):
+                    due = at
+                    kind = k
+            if due is None or ticks_diff(due, t) > 0:
+                return
+            if kind == "settle":
+                self._settle(out)
+            elif kind == "close":
+                self._race = None
+            elif kind == "confirm":
+                self._confirm(due, True, out)
+            else:
+                self._hurry_at = None
+                self._rule(out, due, "hurry", seat=self.turn)
+                self.message = "P%d too slow!" % (self.turn + 1)
+
+    def _arm_hurry(self, t):
+        self._hurry_at = ticks_add(t, self.hurry_ms) if self.hurry_ms and self.winner < 0 else None
+
+    # ----- slaps -------------------------------------------------------------------
+
+    def _settle(self, out):
+        race = self._race
+        race[3] = True
+        order, tied = slaprace.rank(race[1], self._tie_rng)
+        race[4] = min([ticks_diff(p[0], race[0]) * 1000 + p[1] for p in race[1]])
+        locked = []
+        by = -1
+        for seat, _ in order:
+            if self.locked[seat]:
+                locked.append(seat)
+                continue
+            by = seat
+            break
+        if by >= 0:
+            # Another player's attempt frees the beyond-the-grave lockouts (rule 10).
+            for s in range(self.seats):
+                if s != by:
+                    self.locked[s] = False
+            self.pending = by
+            self._pending_at = ticks_add(race[0], self.settle_ms + self.confirm_ms)
+            self.message = "P%d slap ok? hold=no" % (by + 1)
+        self.last_race = {"order": [list(e) for e in order], "by": by, "ok": None, "rule": None,
+                          "paid": 0, "locked": locked}
+        self._rule(out, race[0], "slap", order=order, tie=tied, locked=locked, by=by,
+                   ok=None, rule=None, paid=0)
+
+    def _confirm(self, t, good, out):
+        seat = self.pending
+        self.pending = -1
+        self._pending_at = None
+        if good:
+            self.good[seat] += 1
+            self.out[seat] = False
+            self.turn = seat  # the slapper starts the next pile
+            self.message = "P%d takes the pot" % (seat + 1)
+            paid = 0
+        else:
+            self.wrong[seat] += 1
+            paid = 0 if self.out[seat] else 3
+            if self.out[seat]:
+                self.locked[seat] = True
+                self.message = "P%d wrong: locked" % (seat + 1)
+            else:
+                self.message = "P%d wrong: pay 3" % (seat + 1)
+        if self.last_race is not None and self.last_race["by"] == seat:
+            self.last_race["ok"] = good
+            self.last_race["paid"] = paid
+        self._rule(out, t, "confirm", seat=seat, ok=good, paid=paid, locked=self.locked[seat])
+        self._arm_hurry(t)
+        self._check_winner(t, out)
+
+    # ----- helpers -----------------------------------------------------------------
+
+    def _next_in(self, seat):
+        for i in range(1, self.seats + 1):
+            s = (seat + i) % self.seats
+            if not self.out[s]:
+                return s
+        return seat
+
+    def _check_winner(self, t, out):
+        left = [s for s in range(self.seats) if not self.out[s]]
+        if len(left) == 1 and self.pending < 0:
+            self.winner = left[0]
+            self.turn = -1
+            self._hurry_at = None
+            self._rule(out, t, "win", seat=self.winner)
+            self.message = "P%d WINS!" % (self.winner + 1)
+
+    def _check_seat(self, seat):
+        if seat < 0 or seat >= self.seats:
+            raise ValueError("no seat %r" % (seat,))
+
+    def _rule(self, rulings, t, kind, **fields):
+        # (not named ``out``: the "out" ruling has a field of that name)
+        fields["r"] = kind
+        fields["t"] = t
+        rulings.append(fields)
+
+    def view(self, t):
+        hurry_left = -1
+        if self._hurry_at is not None:
+            hurry_left = max(0, ticks_diff(self._hurry_at, t))
+        return {
+            "game": self.game_name,
+            "blind": True,
+            "seats": self.seats,
+            "phase": "over" if self.winner >= 0 else ("confirm" if self.pending >= 0 else "blind"),
+            "turn": self.turn,
+            "controller": -1,
+            "chances": 0,
+            "stacks": None,
+            "pot": [],
+            "facedown": 0,
+            "slappable": None,
+            "out": list(self.out),
+            "locked": list(self.locked),
+            "penalty": [False] * self.seats,
+            "pending": self.pending,
+            "good": list(self.good),
+            "wrong": list(self.wrong),
+            "hurry_ms": self.hurry_ms,
+            "hurry_left": hurry_left,
+            "race": self.last_race,
+            "message": self.message,
+            "winner": self.winner,
+        }
