@@ -4,7 +4,7 @@ It does two things that only boot.py may do:
 1. turns on the second USB serial port (usb_cdc.data) that carries the event log and
    commands, next to the REPL console;
 2. if the table button is held while the board powers up, makes the CIRCUITPY drive
-   writable by the device itself (to keep a game journal or a deck map on flash).
+   writable by the device itself (to keep files of its own, e.g. a game journal).
 
 Every step is guarded: an uncaught error here ends up only in boot_out.txt, leaves USB
 half set up and, on recent CircuitPython, can stop the board in safe mode. Its print()
