@@ -178,10 +178,15 @@ def game(view, now_ms, fx=None, format_card=None):
         lines.append("")
     race = view["race"]
     lines.append(race_text(race["order"]) if race else "")
-    msg = view["message"]
+    lines.append(view["message"])
     if fx is not None and effects.active(fx.error_t, now_ms, effects.ERROR_MS):
-        msg = "! " + fx.error
-    lines.append(msg)
+        # An error takes the last two lines for a while: it must be read in full.
+        err = wrap("! " + fx.error)
+        if len(err) == 1:
+            lines[7] = err[0]
+        else:
+            lines[6] = err[0]
+            lines[7] = err[1]
     return _pad(lines)
 
 
@@ -202,7 +207,9 @@ def slap(r, view):
         else:
             second = "P%d locked out" % (by + 1)
     lines = [title, second]
-    order = r.get("order", [])
+    # The view's race is the same slap with the late presses added since the ruling.
+    race = view.get("race") if view else None
+    order = race["order"] if race else r.get("order", [])
     locked = r.get("locked", [])
     rank = 0
     for seat, margin in order:

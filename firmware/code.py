@@ -1,0 +1,438 @@
+"""Topper Table firmware: the app loop.
+
+CircuitPython runs this file at power-up. ``run()`` builds the drivers from
+settings.toml and calls ``App.step(now)`` for ever; tests build an ``App`` over
+recording fakes and call ``step`` with a scripted clock (tests/host/test_firmware*.py).
+
+One step: read the buttons (presses keep the stamp the scanner took) and the card
+pad, feed them to the menu or to the referee, let the referee's timers run to now,
+then draw the ring and the OLED and move the buzzer along. The referee is imported
+only when a game starts. No input can stop the loop: an error is shown and played,
+and the device goes on.
+"""
+
+import os
+
+from topper_hw import buttons as btn
+from topper_hw import devices, settings
+from topper_hw.nvstore import StoreError, uid_key
+from topper_view import effects, ring, screen, sounds
+from topper_view.menu import ENROLL, START, Menu
+
+MENU = 0
+STARTER = 1  # waiting for the first starter's seat button
+GAME = 2
+QUIT = 3  # "end the game?" asked
+ENROLL_MODE = 4
+NOTICE = 5  # a message screen until the table button is pressed
+
+OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
+RING_MS = 20
+MAX_FAILS = 5  # unexpected errors in a row before a game is given up
+
+
+def blind_referee(cfg, seed):
+    """Hook for play without the card pad (RULES.md section 8): the device cannot see
+    cards but still owns slap order, lockouts, turn order and timers. The core's blind
+    referee plugs in here once it exists; until then None, and the menu says so."""
+    return None
+
+
+class App:
+    def __init__(self, cfg, dev, now, problems=()):
+        self.cfg = cfg
+        self.dev = dev
+        self.menu = Menu(
+            cfg["game"],
+            cfg["seats"],
+            cfg["jokers"],
+            cfg["hurry_ms"],
+            cfg["cardpad"] and dev.pad is not None,
+        )
+        self.fx = effects.Effects()
+        self.mode = MENU
+        self.game = None  # the settings of the game being played (menu.config())
+        self.ref = None
+        self.cards = None  # topper.cards, imported with the game
+        self.deck = None  # tag key -> card code
+        self.enrolling = None
+        self.notice = None
+        self.after = MENU
+        self.fails = 0
+        self._oled_at = None
+        self._ring_at = None
+        self._hurry_left = -1
+        self._enroll_last = ""
+        problems = list(problems) + dev.problems
+        if dev.buttons is None:
+            self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
+        elif problems:
+            self._notice("CHECK SETUP", "; ".join(problems), MENU)
+
+    # ----- the loop ----------------------------------------------------------------
+
+    def step(self, now):
+        try:
+            self._input(now)
+            if self.mode == GAME or self.mode == QUIT:
+                self._rulings(self.ref.tick(now), now, "tick")
+            self.fails = 0
+        except Exception as e:  # never let an input end the loop
+            self._failed(e, now)
+        try:
+            self._output(now)
+        except Exception as e:
+            self.fx.fail("display: %s" % (e,), now)
+
+    def _failed(self, e, now):
+        self.fails += 1
+        self.fx.fail("error: %s" % (e,), now)
+        self._sound(sounds.ERROR, now)
+        if self.fails >= MAX_FAILS:
+            self.fails = 0
+            self.ref = None
+            self._notice("ERROR", "%s: %s" % (type(e).__name__, e), MENU)
+
+    def _input(self, now):
+        if self.dev.buttons is not None:
+            for kind, seat, t, us in self.dev.buttons.poll(now):
+                self._button(kind, seat, t, us, now)
+        if self.dev.pad is not None and self.mode in (GAME, ENROLL_MODE):
+            e = self.dev.pad.poll(now)
+            if e is not None:
+                self._pad(e, now)
+
+    # ----- buttons -------------------------------------------------------------------
+
+    def _button(self, kind, seat, t, us, now):
+        if kind == btn.OVERFLOW:
+            self._warn("busy: presses lost", t)
+            return
+        if kind == btn.STUCK:
+            self._warn("P%d button held down" % (seat + 1), t)
+            return
+        if kind == btn.CHATTER:
+            self._warn("P%d button faulty: muted" % (seat + 1), t)
+            return
+        mode = self.mode
+        if mode == MENU:
+            self._menu_button(kind, seat, now)
+        elif mode == STARTER:
+            if kind == btn.SEAT and seat < self.game["seats"]:
+                self._begin(seat, t)
+            elif kind == btn.TABLE_LONG:
+                self.mode = MENU
+        elif mode == GAME:
+            self._game_button(kind, seat, t, us, now)
+        elif mode == QUIT:
+            if kind == btn.TABLE_LONG:
+                self._end_game()
+            elif kind == btn.TABLE_SHORT:
+                self.mode = GAME
+            elif kind == btn.SEAT:
+                self.mode = GAME
+                self._game_button(kind, seat, t, us, now)
+        elif mode == ENROLL_MODE:
+            self._enroll_button(kind, seat, now)
+        elif mode == NOTICE:
+            if kind == btn.TABLE_SHORT or kind == btn.TABLE_LONG:
+                self.mode = self.after
+                self._sound(sounds.CLICK, now)
+
+    def _menu_button(self, kind, seat, now):
+        m = self.menu
+        if kind == btn.TABLE_SHORT:
+            m.short()
+        elif kind == btn.SEAT:
+            m.seat(seat)
+        elif kind == btn.TABLE_LONG:
+            act = m.long()
+            if act == START:
+                self._start(now)
+                return
+            if act == ENROLL:
+                self._enroll(now)
+                return
+        self._sound(sounds.CLICK, now)
+
+    def _game_button(self, kind, seat, t, us, now):
+        if kind == btn.SEAT:
+            if seat < self.game["seats"]:
+                self._log_event("press", t, seat=seat, us=us)
+                self._rulings(self.ref.press(seat, t, us), now)
+        elif kind == btn.TABLE_SHORT:
+            if self.fx.slap is not None:
+                self.fx.slap_t = now  # show the last slap's ruling again
+        elif kind == btn.TABLE_LONG:
+            if self.ref.game.winner >= 0:
+                self._end_game()
+            else:
+                self.mode = QUIT
+
+    # ----- card pad ------------------------------------------------------------------
+
+    def _pad(self, e, now):
+        what, data, t = e
+        if what == "error":
+            self._warn(data, t)
+            return
+        if self.mode == ENROLL_MODE:
+            self._enroll_tag(data, now)
+            return
+        card = self.deck.get(uid_key(data))
+        if card is None:
+            self._warn("unknown card tag", t)
+            return
+        self._log_event("lay", t, card=self.cards.format_card(card))
+        self._rulings(self.ref.lay(t, card=card), now)
+
+    # ----- games ---------------------------------------------------------------------
+
+    def _start(self, now):
+        cfg = self.menu.config()
+        if not cfg["cardpad"]:
+            ref = blind_referee(cfg, now)
+            if ref is None:
+                self._notice(
+                    "NO CARD PAD",
+                    "Without the card pad the device cannot see cards. Blind play is "
+                    "not in this firmware yet: set Card pad on.",
+                    MENU,
+                )
+                self._sound(sounds.ERROR, now)
+                return
+        if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
+            self._notice("CARD PAD", self.dev.problems[-1], MENU)
+            self._sound(sounds.ERROR, now)
+            return
+        try:
+            deck, finished = self.dev.store.load()
+        except StoreError as e:
+            self._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
+            self._sound(sounds.ERROR, now)
+            return
+        from topper import cards
+
+        self.cards = cards
+        need = cards.squares_deck(0) if cfg["game"] == "ww3" else cards.full_deck(0)
+        have = {}
+        for k in deck:
+            have[deck[k]] = True
+        missing = len([c for c in need if c not in have])
+        self.deck = deck
+        self.game = cfg
+        self.mode = STARTER
+        if missing or not finished:
+            self._notice(
+                "CARD PAD",
+                "The enrolled deck lacks %d cards of this game; they will read as "
+                "unknown." % missing,
+                STARTER,
+            )
+
+    def _begin(self, seat, t):
+        from topper.referee import SlapReferee
+        from topper.slapgame import SlapGame
+
+        cfg = self.game
+        g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
+        self.ref = SlapReferee(g, seed=t, hurry_ms=cfg["hurry_ms"])
+        self.fx = effects.Effects()
+        self.mode = GAME
+        self._hurry_left = -1
+        if self.dev.log is not None:
+            from topper import eventlog, jsonl
+
+            self.dev.log(jsonl.dumps(eventlog.header(self.ref)))
+        self._log_event("start", t, seat=seat)
+        self._rulings(self.ref.start(t, starter=seat), t)
+
+    def _end_game(self):
+        self.ref = None
+        self.deck = None
+        self.mode = MENU
+
+    def _rulings(self, rulings, now, event=None):
+        if not rulings:
+            return
+        if event == "tick":
+            self._log_event("tick", now)
+        log = self.dev.log
+        if log is not None:
+            from topper import jsonl
+
+            for r in rulings:
+                log(jsonl.dumps(r))
+        self.fx.note(rulings)
+        self._sound(sounds.for_rulings(rulings), now)
+
+    def _log_event(self, kind, t, **fields):
+        if self.dev.log is None:
+            return
+        from topper import jsonl
+
+        if fields.get("us") == 0:
+            del fields["us"]
+        fields["ev"] = kind
+        fields["t"] = t
+        self.dev.log(jsonl.dumps(fields))
+
+    # ----- enrollment ----------------------------------------------------------------
+
+    def _enroll(self, now):
+        if self.dev.store is None:
+            self._notice("ENROLL", "no nvm on this board", MENU)
+            return
+        if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
+            self._notice("CARD PAD", self.dev.problems[-1], MENU)
+            self._sound(sounds.ERROR, now)
+            return
+        from topper import cards
+        from topper_hw.enroll import Enrollment
+
+        self.cards = cards
+        cfg = self.menu.config()
+        if cfg["game"] == "ww3":
+            order = cards.squares_deck(cfg["jokers"])
+        else:
+            order = cards.full_deck(cfg["jokers"])
+        self.enrolling = Enrollment(order, self.dev.store)
+        self._enroll_last = ""
+        self.mode = ENROLL_MODE
+
+    def _enroll_tag(self, uid, now):
+        en = self.enrolling
+        card, why = en.tap(uid)
+        name = self.cards.format_card(card) if card is not None else "?"
+        if why:
+            self._enroll_last = "%s: %s" % (why, name)
+            self._sound(sounds.ERROR, now)
+            return
+        self._enroll_last = "last: %s ok" % name
+        self._sound(sounds.CARD_OK, now)
+        if en.done():
+            self._enroll_finish(now)
+
+    def _enroll_button(self, kind, seat, now):
+        en = self.enrolling
+        if kind == btn.TABLE_SHORT:
+            en.skip()
+            self._enroll_last = "skipped"
+            if en.done():
+                self._enroll_finish(now)
+        elif kind == btn.TABLE_LONG:
+            self._enroll_finish(now)
+        elif kind == btn.SEAT and seat == 0:
+            en.undo()
+            self._enroll_last = "undone"
+        self._sound(sounds.CLICK, now)
+
+    def _enroll_finish(self, now):
+        en = self.enrolling
+        en.save(True)
+        self.enrolling = None
+        self._notice("ENROLL DECK", "Saved %d card tags." % len(en.entries), MENU)
+        self._sound(sounds.CONFIRM, now)
+
+    # ----- output --------------------------------------------------------------------
+
+    def _notice(self, title, text, after, hint="table: OK"):
+        self.notice = screen.message(title, text, hint)
+        self.after = after
+        self.mode = NOTICE
+
+    def _warn(self, text, t):
+        self.fx.fail(text, t)
+        self._sound(sounds.ERROR, t)
+
+    def _sound(self, seq, now):
+        if seq is not None and self.dev.buzzer is not None:
+            self.dev.buzzer.play(seq, now)
+
+    def _view(self, now):
+        if self.mode == GAME or self.mode == QUIT:
+            return self.ref.view(now)
+        return None
+
+    def lines(self, now, view=None):
+        """What the OLED shows now (8 lines of text)."""
+        mode = self.mode
+        if mode == NOTICE:
+            return self.notice
+        if mode == MENU:
+            return self.menu.lines()
+        if mode == STARTER:
+            return screen.starter(self.game["game"], self.game["seats"], True)
+        if mode == ENROLL_MODE:
+            en = self.enrolling
+            nxt = en.next_card()
+            name = ""
+            if nxt is not None:
+                name = "%s %s" % (self.cards.format_card(nxt), self.cards.describe(nxt))
+            return screen.enroll(en.pos, len(en.order), name, self._enroll_last)
+        if mode == QUIT:
+            return screen.message(
+                "END GAME?", "Hold the table button to end this game.", "short: play on"
+            )
+        return screen.game(view or self.ref.view(now), now, self.fx, self.cards.format_card)
+
+    def frame(self, now, view=None):
+        """What the ring shows now."""
+        n = self.cfg["pixels"]
+        mode = self.mode
+        if mode == GAME or mode == QUIT:
+            return ring.game(view or self.ref.view(now), now, self.fx, n)
+        if mode == STARTER:
+            return ring.waiting(self.game["seats"], now, n)
+        if mode == ENROLL_MODE:
+            return ring.progress(self.enrolling.pos, len(self.enrolling.order), now, n)
+        if mode == NOTICE:
+            return ring.alert(now, n)
+        return ring.idle(self.menu.config()["seats"], now, n)
+
+    def _output(self, now):
+        d = self.dev
+        ring_due = d.ring is not None and _due(self._ring_at, now, RING_MS)
+        oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS)
+        if ring_due or oled_due:
+            view = self._view(now)  # one view a step: it is a fresh dict each time
+            if view is not None and d.buzzer is not None:
+                left = view["hurry_left"]
+                tick = sounds.hurry_tick(self._hurry_left, left)
+                if tick is not None:
+                    d.buzzer.play(tick, now, if_idle=True)
+                self._hurry_left = left
+            if ring_due:
+                self._ring_at = now
+                d.ring.show(self.frame(now, view))
+            if oled_due:
+                self._oled_at = now
+                d.oled.draw(self.lines(now, view))
+        if d.buzzer is not None:
+            d.buzzer.update(now)
+
+
+def _due(last, now, every):
+    if last is None:
+        return True
+    d = now - last
+    return d >= every or d < 0  # d < 0: the ticks wrapped
+
+
+def make_app(getenv=os.getenv, now=0):
+    """Settings -> drivers -> app; used by ``run`` and by the host tests."""
+    cfg, problems = settings.load(getenv)
+    dev = devices.build(cfg, now)
+    return App(cfg, dev, now, problems)
+
+
+def run():
+    import supervisor
+
+    app = make_app(os.getenv, supervisor.ticks_ms())
+    while True:
+        app.step(supervisor.ticks_ms())
+
+
+if __name__ == "__main__":
+    run()

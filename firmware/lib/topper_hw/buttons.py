@@ -1,0 +1,235 @@
+"""Seat and table buttons: stamped presses in, game-safe button events out.
+
+Two sources feed it, both scanned in the background so a busy loop never delays a
+stamp: the seat buttons (``KeypadSeats`` here, or ``topper_hw.pio_seats.PioSeats``
+for microsecond stamps; both ``poll(now)`` to ``[(seat, pressed, t_ms, us)]``) and a
+``keypad.Keys`` holding the table button alone.
+
+``Buttons.poll(now)`` returns ``[(kind, seat, t_ms, us), ...]`` in time order:
+
+- ``SEAT``: a seat button went down at ``t_ms`` (+``us``), the stamp the scanner
+  took, not the time of the poll.
+- ``TABLE_SHORT`` / ``TABLE_LONG``: the table button was released before ``long_ms``,
+  or has been held for ``long_ms`` (reported once, while still held, so a stuck
+  table button cannot leave the menu waiting for a release).
+- ``OVERFLOW``: the scanner's queue filled and dropped the newest events. The events
+  kept are the oldest, so the first presses of a slap race are intact and the ruling
+  stands; what may be lost are later presses and releases. The queue is cleared and
+  every hold is forgotten, so nothing waits for a release that will never come.
+- ``STUCK``: a seat button has been held for ``stuck_ms``; ``CHATTER``: a seat
+  fired ``chatter_count`` presses within ``chatter_ms`` (a broken switch) and is
+  muted until it has been quiet for ``quiet_ms``. Either is shown on the screen; a
+  held or muted button never blocks the other seats or the timers.
+
+Buttons already down at start-up (the table button held for boot.py's writable
+mode, a seat leaning on its button) are ignored until released: a press that was
+never made must not slap or change a setting.
+"""
+
+import keypad
+
+from topper.ticks import ticks_diff
+
+SEAT = 0
+TABLE_SHORT = 1
+TABLE_LONG = 2
+OVERFLOW = 3
+STUCK = 4
+CHATTER = 5
+
+KIND_NAMES = ("seat", "table_short", "table_long", "overflow", "stuck", "chatter")
+
+
+def open_keys(board, pin_names, scan_us, debounce, max_events=64):
+    """A background ``keypad.Keys`` over the named pins: active low with the internal
+    pull-ups, scanned every ``scan_us`` (1 ms, not the 20 ms default, so that slaps a
+    few ms apart fall in different scans), ``debounce`` equal scans before a change
+    counts (the same delay for every seat, so it costs no fairness)."""
+    pins = [getattr(board, name) for name in pin_names]
+    return keypad.Keys(
+        pins,
+        value_when_pressed=False,
+        pull=True,
+        interval=scan_us / 1000000,
+        max_events=max_events,
+        debounce_threshold=debounce,
+    )
+
+
+class KeypadSeats:
+    """Seat buttons on a ``keypad.Keys``: millisecond stamps from the scanner."""
+
+    capture = "keypad"
+    resolution_us = 1000
+
+    def __init__(self, keys):
+        self.keys = keys
+        self.overflows = 0
+        self._ev = keypad.Event()
+        self._out = []
+
+    def poll(self, now):
+        """Events since the last poll, oldest first (the list is reused)."""
+        out = self._out
+        del out[:]
+        q = self.keys.events
+        ev = self._ev
+        while q.get_into(ev):
+            t = getattr(ev, "timestamp", None)
+            out.append((ev.key_number, ev.pressed, now if t is None else t, 0))
+        if q.overflowed:
+            self.overflows += 1
+            q.clear()
+        return out
+
+
+class Buttons:
+    def __init__(
+        self,
+        seats_source,
+        table_keys,
+        seats,
+        start,
+        long_ms=700,
+        stuck_ms=4000,
+        repress_ms=40,
+        boot_ms=80,
+        chatter_count=8,
+        chatter_ms=1000,
+        quiet_ms=2000,
+    ):
+        self.src = seats_source
+        self.table = table_keys
+        self.seats = seats
+        self.start = start
+        self.long_ms = long_ms
+        self.stuck_ms = stuck_ms
+        self.repress_ms = repress_ms
+        self.boot_ms = boot_ms
+        self.chatter_count = chatter_count
+        self.chatter_ms = chatter_ms
+        self.quiet_ms = quiet_ms
+        n = 8
+        self._down = [None] * n  # stamp of the press of a seat held now
+        self._up = [None] * n  # stamp of its last release
+        self._ignore = [False] * n  # held since start-up: ignored until released
+        self._stuck = [False] * n
+        self._burst = [0] * n  # presses in the current chatter window
+        self._burst_t = [0] * n
+        self._muted = [False] * n
+        self._last_ev = [0] * n
+        self._table_down = None
+        self._table_long = False
+        self._table_ignore = False
+        self._tev = keypad.Event()
+        self._overflows = getattr(seats_source, "overflows", 0)
+
+    def _booting(self, t):
+        return ticks_diff(t, self.start) < self.boot_ms
+
+    def poll(self, now):
+        out = []
+        for seat, pressed, t, us in self.src.poll(now):
+            if 0 <= seat < self.seats:
+                if pressed:
+                    self._seat_down(seat, t, us, out)
+                else:
+                    self._seat_up(seat, t)
+        self._poll_table(now, out)
+        lost = getattr(self.src, "overflows", 0)
+        if lost != self._overflows:
+            self._overflows = lost
+            self._forget()
+            out.append((OVERFLOW, -1, now, 0))
+        self._timers(now, out)
+        if len(out) > 1:
+            # Seats and table come from two queues: put them in stamp order, measured
+            # from now so that the ticks wrap cannot reorder them (a full sort key,
+            # since MicroPython's sort is not stable).
+            out.sort(key=lambda e: (ticks_diff(e[2], now), e[3], e[0], e[1]))
+        return out
+
+    # ----- seats ------------------------------------------------------------------
+
+    def _seat_down(self, s, t, us, out):
+        self._last_ev[s] = t
+        if self._booting(t):
+            self._ignore[s] = True
+        if self._ignore[s]:
+            return
+        if self._muted[s]:
+            return
+        up = self._up[s]
+        self._down[s] = t
+        self._stuck[s] = False
+        if up is not None and ticks_diff(t, up) < self.repress_ms:
+            return  # a bounce after the release, not a second slap
+        if ticks_diff(t, self._burst_t[s]) > self.chatter_ms:
+            self._burst_t[s] = t
+            self._burst[s] = 0
+        self._burst[s] += 1
+        if self._burst[s] >= self.chatter_count:
+            self._muted[s] = True
+            out.append((CHATTER, s, t, 0))
+            return
+        out.append((SEAT, s, t, us))
+
+    def _seat_up(self, s, t):
+        self._last_ev[s] = t
+        self._down[s] = None
+        self._up[s] = t
+        self._ignore[s] = False
+        self._stuck[s] = False
+
+    # ----- table ------------------------------------------------------------------
+
+    def _poll_table(self, now, out):
+        q = self.table.events
+        ev = self._tev
+        while q.get_into(ev):
+            t = getattr(ev, "timestamp", None)
+            if t is None:
+                t = now
+            if ev.pressed:
+                self._table_down = t
+                self._table_long = False
+                self._table_ignore = self._booting(t)
+            else:
+                if self._table_down is not None and not self._table_long:
+                    if not self._table_ignore:
+                        out.append((TABLE_SHORT, -1, t, 0))
+                self._table_down = None
+                self._table_ignore = False
+        if q.overflowed:
+            q.clear()
+            self._table_down = None
+
+    # ----- time -------------------------------------------------------------------
+
+    def _timers(self, now, out):
+        d = self._table_down
+        if d is not None and not self._table_long and ticks_diff(now, d) >= self.long_ms:
+            self._table_long = True
+            if not self._table_ignore:
+                out.append((TABLE_LONG, -1, now, 0))
+        for s in range(self.seats):
+            d = self._down[s]
+            if d is not None and not self._stuck[s] and ticks_diff(now, d) >= self.stuck_ms:
+                self._stuck[s] = True
+                out.append((STUCK, s, now, 0))
+            if self._muted[s] and ticks_diff(now, self._last_ev[s]) >= self.quiet_ms:
+                self._muted[s] = False
+                self._burst[s] = 0
+
+    def _forget(self):
+        for s in range(len(self._down)):
+            self._down[s] = None
+            self._stuck[s] = False
+        self._table_down = None
+
+    def held(self):
+        """Seats whose buttons are down now (as far as the events tell)."""
+        return [s for s in range(self.seats) if self._down[s] is not None]
+
+    def muted(self):
+        return [s for s in range(self.seats) if self._muted[s]]

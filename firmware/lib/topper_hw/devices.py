@@ -1,0 +1,120 @@
+"""Builds every driver from the settings; a part that is missing or broken is left out
+and described in ``problems`` instead of stopping the device.
+
+Only the buttons are essential: without them nothing can be played, and the screen
+says so. The OLED, the ring, the buzzer and the card pad each fail alone.
+"""
+
+from topper_hw import buttons, buzzer, cardpad, nvstore, oled, pixels
+
+
+class Devices:
+    def __init__(self):
+        self.buttons = None
+        self.ring = None
+        self.oled = None
+        self.buzzer = None
+        self.pad = None
+        self.store = None
+        self.i2c = None
+        self.log = None  # the event log's line sink (usb_cdc.data), when connected
+        self.problems = []
+
+
+def _why(e):
+    text = str(e) or type(e).__name__
+    return text[:40]
+
+
+def build(cfg, now, log=print):
+    import board
+
+    d = Devices()
+    try:
+        table = buttons.open_keys(board, [cfg["table_pin"]], cfg["scan_us"], cfg["debounce"], 16)
+        pins = cfg["seat_pins"]
+
+        def keypad_seats():
+            return buttons.KeypadSeats(
+                buttons.open_keys(board, pins, cfg["scan_us"], cfg["debounce"])
+            )
+
+        if cfg["capture"] == "pio":
+            from topper_hw.pio_seats import open_seats
+
+            src = open_seats("pio", pins, len(pins), keypad_seats, log=log)
+        else:
+            src = keypad_seats()
+        d.buttons = buttons.Buttons(src, table, len(pins), now)
+    except Exception as e:
+        d.problems.append("buttons: %s" % _why(e))
+    try:
+        strip = pixels.open_strip(board, cfg["pixel_pin"], cfg["pixels"], cfg["brightness"])
+        d.ring = pixels.Ring(strip, cfg["pixels"], cfg["ring_offset"], cfg["ring_reverse"])
+    except Exception as e:
+        d.problems.append("ring: %s" % _why(e))
+    try:
+        d.buzzer = buzzer.Buzzer(buzzer.open_pwm(board, cfg["buzzer_pin"]), cfg["sound"])
+    except Exception as e:
+        d.problems.append("buzzer: %s" % _why(e))
+    try:
+        import busio
+
+        d.i2c = busio.I2C(
+            getattr(board, cfg["scl"]), getattr(board, cfg["sda"]), frequency=cfg["i2c_hz"]
+        )
+    except Exception as e:
+        d.problems.append("I2C bus: %s" % _why(e))
+    if d.i2c is not None:
+        try:
+            d.oled = oled.Oled(oled.open_ssd1306(d.i2c, cfg["oled_addr"], cfg["oled_flip"]))
+        except Exception as e:
+            d.problems.append("OLED at 0x%02X: %s" % (cfg["oled_addr"], _why(e)))
+        if cfg["cardpad"]:
+            open_pad(d, cfg)
+    try:
+        import microcontroller
+
+        d.store = nvstore.DeckStore(microcontroller.nvm)
+    except Exception as e:
+        d.problems.append("nvm: %s" % _why(e))
+    d.log = open_log()
+    return d
+
+
+def open_pad(d, cfg):
+    """Open the card pad (also when the menu turns it on later). True on success."""
+    if d.pad is not None:
+        return True
+    if d.i2c is None:
+        d.problems.append("card pad: no I2C bus")
+        return False
+    try:
+        import board
+
+        pn, irq = cardpad.open_pn532(d.i2c, board, cfg["cardpad_reset"], cfg["cardpad_irq"])
+        d.pad = cardpad.CardPad(pn, irq)
+        return True
+    except Exception as e:
+        d.problems.append("card pad: %s" % _why(e))
+        return False
+
+
+def open_log():
+    """A line sink on the second USB serial port, or None. It writes only while a host
+    has the port open and never waits: the game must not stall on a full buffer."""
+    try:
+        import usb_cdc
+
+        port = usb_cdc.data
+    except ImportError:
+        return None
+    if port is None:
+        return None
+    port.write_timeout = 0
+
+    def sink(line):
+        if port.connected:
+            port.write(line.encode() + b"\n")
+
+    return sink

@@ -1,0 +1,46 @@
+"""The NeoPixel ring: shows a frame from ``topper_view.ring`` where the ring really is.
+
+``topper_view.ring`` numbers pixels clockwise from the one facing P1; how the ring is
+mounted (which pixel faces P1, which way the numbers run) is a setting, applied here.
+A frame equal to the one on the ring is not sent again: the strip is only written
+when something changed.
+"""
+
+
+def open_strip(board, pin_name, n, brightness_pct):
+    import neopixel
+
+    return neopixel.NeoPixel(
+        getattr(board, pin_name), n, brightness=brightness_pct / 100, auto_write=False
+    )
+
+
+class Ring:
+    def __init__(self, strip, n, offset=0, reverse=False):
+        self.strip = strip
+        self.n = n
+        self.offset = offset
+        self.reverse = reverse
+        self._last = None
+        self.shows = 0
+
+    def physical(self, i):
+        """The strip index of logical pixel ``i``."""
+        if self.reverse:
+            i = -i
+        return (self.offset + i) % self.n
+
+    def show(self, frame):
+        """Send ``frame`` (a list of (r, g, b)) unless it is already showing."""
+        if frame == self._last:
+            return False
+        strip = self.strip
+        for i in range(min(len(frame), self.n)):
+            strip[self.physical(i)] = frame[i]
+        strip.show()
+        self._last = frame
+        self.shows += 1
+        return True
+
+    def off(self):
+        self.show([(0, 0, 0)] * self.n)

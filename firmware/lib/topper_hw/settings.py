@@ -1,0 +1,116 @@
+"""Reads the TOPPER_* keys of settings.toml into one plain dict, never failing.
+
+``os.getenv`` gives ints or strings depending on the CircuitPython version and on how
+the value is written, so every number is parsed from either. A value that cannot be
+used falls back to its default and leaves a line in ``problems`` for the screen: a
+typo in settings.toml must show up on the device, not stop it.
+
+``getenv`` is passed in (``os.getenv`` on the board, a dict's ``get`` in tests).
+"""
+
+GAMES = ("ww3", "armageddon")
+CAPTURES = ("keypad", "pio")
+
+DEFAULT_SEAT_PINS = "GP6,GP7,GP8,GP9,GP10,GP11,GP12,GP13"
+
+
+def _int(getenv, key, default, lo, hi, problems):
+    raw = getenv(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        v = raw if isinstance(raw, int) else int(str(raw).strip(), 0)
+    except ValueError:
+        problems.append("%s=%r: not a number" % (key, raw))
+        return default
+    if v < lo or v > hi:
+        problems.append("%s=%d: not in %d..%d" % (key, v, lo, hi))
+        return default
+    return v
+
+
+def _str(getenv, key, default):
+    raw = getenv(key)
+    if raw is None:
+        return default
+    return str(raw).strip()
+
+
+def _flag(getenv, key, default, problems):
+    raw = getenv(key)
+    if raw is None or raw == "":
+        return default
+    s = str(raw).strip().lower()
+    if s in ("1", "on", "yes", "true"):
+        return True
+    if s in ("0", "off", "no", "false"):
+        return False
+    problems.append("%s=%r: use 1 or 0" % (key, raw))
+    return default
+
+
+def _brightness(getenv, problems):
+    """Percent 0..100; a fraction like "0.15" is read as 15 %."""
+    raw = getenv("TOPPER_BRIGHTNESS")
+    if raw is None or raw == "":
+        return 15
+    try:
+        v = float(raw)
+    except ValueError:
+        problems.append("TOPPER_BRIGHTNESS=%r: not a number" % (raw,))
+        return 15
+    if 0 < v < 1 and not isinstance(raw, int):
+        v = v * 100
+    if v < 0 or v > 100:
+        problems.append("TOPPER_BRIGHTNESS=%r: not in 0..100" % (raw,))
+        return 15
+    return int(v + 0.5)
+
+
+def load(getenv):
+    """``(cfg, problems)``: every setting the firmware uses, parsed, with defaults."""
+    p = []
+    pins = [s.strip() for s in _str(getenv, "TOPPER_SEAT_PINS", DEFAULT_SEAT_PINS).split(",")]
+    pins = [s for s in pins if s]
+    if len(pins) < 2 or len(pins) > 8:
+        p.append("TOPPER_SEAT_PINS: need 2 to 8 pins")
+        pins = DEFAULT_SEAT_PINS.split(",")
+    seats = _int(getenv, "TOPPER_SEATS", 4, 2, 8, p)
+    if seats > len(pins):
+        p.append("TOPPER_SEATS=%d but only %d seat pins" % (seats, len(pins)))
+        seats = len(pins)
+    game = _str(getenv, "TOPPER_GAME", "ww3").lower()
+    if game not in GAMES:
+        p.append("TOPPER_GAME=%r: use ww3 or armageddon" % (game,))
+        game = "ww3"
+    capture = _str(getenv, "TOPPER_SLAP_CAPTURE", "keypad").lower()
+    if capture not in CAPTURES:
+        p.append("TOPPER_SLAP_CAPTURE=%r: use keypad or pio" % (capture,))
+        capture = "keypad"
+    cfg = {
+        "seats": seats,
+        "seat_pins": pins,
+        "table_pin": _str(getenv, "TOPPER_TABLE_PIN", "GP14"),
+        "capture": capture,
+        "scan_us": _int(getenv, "TOPPER_SCAN_US", 1000, 250, 20000, p),
+        "debounce": _int(getenv, "TOPPER_DEBOUNCE_SCANS", 3, 1, 20, p),
+        "game": game,
+        "jokers": _int(getenv, "TOPPER_JOKERS", 2, 0, 8, p),
+        "hurry_ms": _int(getenv, "TOPPER_HURRY_MS", 3000, 0, 60000, p),
+        "sda": _str(getenv, "TOPPER_SDA", "GP4"),
+        "scl": _str(getenv, "TOPPER_SCL", "GP5"),
+        "i2c_hz": _int(getenv, "TOPPER_I2C_HZ", 400000, 10000, 1000000, p),
+        "oled_addr": _int(getenv, "TOPPER_OLED_ADDR", 0x3C, 0x08, 0x77, p),
+        "oled_flip": _flag(getenv, "TOPPER_OLED_FLIP", False, p),
+        "cardpad": _flag(getenv, "TOPPER_CARDPAD", False, p),
+        "cardpad_reset": _str(getenv, "TOPPER_CARDPAD_RESET", ""),
+        "cardpad_irq": _str(getenv, "TOPPER_CARDPAD_IRQ", ""),
+        "pixel_pin": _str(getenv, "TOPPER_PIXEL_PIN", "GP22"),
+        "pixels": _int(getenv, "TOPPER_PIXELS", 24, 1, 256, p),
+        "brightness": _brightness(getenv, p),
+        "ring_offset": _int(getenv, "TOPPER_RING_OFFSET", 0, 0, 255, p),
+        "ring_reverse": _flag(getenv, "TOPPER_RING_REVERSE", False, p),
+        "buzzer_pin": _str(getenv, "TOPPER_BUZZER_PIN", "GP15"),
+        "sound": _flag(getenv, "TOPPER_SOUND", True, p),
+    }
+    return cfg, p

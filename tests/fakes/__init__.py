@@ -1,0 +1,58 @@
+"""Recording fakes of the CircuitPython modules the firmware imports.
+
+``install()`` puts fresh fake ``board``, ``digitalio``, ``keypad``, ``neopixel``,
+``busio``, ``pwmio``, ``usb_cdc``, ``microcontroller``, ``supervisor`` and
+``adafruit_pn532`` modules into ``sys.modules`` (as KMK's tests do), forgets any
+firmware module imported against earlier fakes, and returns a ``Rig``: the test's
+handle on the clock and on what every fake was given. The real ``adafruit_ssd1306``
+(and ``adafruit_framebuf``) run on top of the fake I2C bus, so tests read the very
+bytes a display would get.
+
+The fakes record, they do not accept anything: keypad events come out only once the
+clock reaches their stamp, the queue overflows like the real one (the newest event
+is dropped and ``overflowed`` set), an I2C write to an address with no device raises
+OSError, and the PN532 answers only what the test scripted.
+"""
+
+import importlib.util
+import pathlib
+import sys
+
+from fakes import circuitpython as cp
+from fakes.rig import Rig
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+LIB = FIRMWARE / "lib"
+if str(LIB) not in sys.path:
+    sys.path.insert(0, str(LIB))
+
+_FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_code", "adafruit_ssd1306")
+
+
+def install(oled=True, pn532=False, usb_data=False, nvm_size=4096):
+    """Fresh fakes; returns the Rig. ``oled``/``pn532``: whether those I2C devices
+    answer; ``usb_data``: a connected second USB serial port."""
+    for name in list(sys.modules):
+        if name.startswith(_FIRMWARE_PREFIXES):
+            del sys.modules[name]
+    rig = Rig(nvm_size)
+    if oled:
+        rig.i2c_present.add(0x3C)
+    if pn532:
+        rig.i2c_present.add(0x24)
+    rig.usb_connected = usb_data
+    cp.bind(rig)
+    for name, module in cp.modules().items():
+        sys.modules[name] = module
+    return rig
+
+
+def load_code():
+    """Import firmware/code.py as a module named ``topper_code`` (not ``__main__``, so
+    it does not start its endless loop, and not ``code``, which is a stdlib module)."""
+    spec = importlib.util.spec_from_file_location("topper_code", FIRMWARE / "code.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["topper_code"] = mod
+    spec.loader.exec_module(mod)
+    return mod

@@ -1,0 +1,55 @@
+"""Shared steps of the firmware scenarios: boot the real code.py on fakes, enroll a
+deck straight into the fake nvm, start a game, tap cards."""
+
+import fakes
+from topper import cards
+
+
+def uid(card, copy=0):
+    """The tag UID the tests give to a card (a 7-byte NTAG-like UID)."""
+    return bytes([0x04, 0x5E, copy, card, 0xA1, 0x77, 0x80])
+
+
+def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2):
+    """Fresh fakes, settings from ``env``, the real code.py app at t=0, stepped a little."""
+    rig = fakes.install(oled=oled, pn532=pn532, usb_data=usb_data)
+    if enrolled:
+        enroll(rig, jokers)
+    code = fakes.load_code()
+    settings = {"TOPPER_CARDPAD": 1 if pn532 else 0}
+    settings.update(env or {})
+    app = code.make_app(settings.get, 0)
+    rig.run(app, 100)
+    return rig, app, code
+
+
+def enroll(rig, jokers=2):
+    """The whole deck (125 cards and the jokers) as if enrolled earlier."""
+    from topper_hw import nvstore
+
+    entries = [(nvstore.uid_key(uid(c)), c) for c in range(125)]
+    for j in range(jokers):
+        entries.append((nvstore.uid_key(uid(cards.JOKER, j)), cards.JOKER))
+    buf = nvstore.encode(entries, True)
+    rig.nvm.data[0 : len(buf)] = buf
+
+
+def start(rig, app, starter=0, at=None):
+    """From the menu (cursor on "Start game"): hold the table button, then the starter
+    presses their seat button."""
+    t = rig.now + 20 if at is None else at
+    rig.table(t, hold=900)
+    rig.run(app, t + 1000)
+    rig.press(starter, rig.now + 50)
+    rig.run(app, rig.now + 200)
+
+
+def lay(rig, app, card, wait=400, copy=0):
+    """Tap ``card`` ("3RC") on the pad and let ``wait`` ms pass."""
+    code = cards.parse(card)
+    rig.tap(uid(code, copy))
+    rig.run(app, rig.now + wait)
+
+
+def has(lines, text):
+    return any(text in s for s in lines)
