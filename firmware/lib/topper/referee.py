@@ -20,7 +20,7 @@ same rulings.
 from topper import cards
 from topper import slaprace
 from topper.rng import Rng
-from topper.slapgame import Phase, PHASE_NAMES, RuleError
+from topper.slapgame import Phase, PHASE_NAMES, RuleError, SlapGame
 from topper.ticks import ticks_add, ticks_diff
 
 
@@ -294,6 +294,60 @@ class SlapReferee:
         fields["t"] = t
         out.append(fields)
         return fields
+
+    # ----- saving and restoring (the power-cut journal) -----------------------------
+
+    def state(self):
+        """The referee and its game as plain data; deadlines are kept relative to
+        ``now`` because the clock restarts from zero after a power cut."""
+        now = self._now if self._now is not None else 0
+        race = None
+        if self._race is not None:
+            r = self._race
+            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses],
+                    r.settled, r.base_us]
+        return {
+            "now": now, "game": self.game.state(), "seed": self.seed, "hurry_ms": self.hurry_ms,
+            "settle_ms": self.settle_ms, "race_ms": self.race_ms, "collect_ms": self.collect_ms,
+            "deal_rng": self._deal_rng.state, "tie_rng": self._tie_rng.state, "race": race,
+            "last_race": self.last_race, "message": self.message,
+            "hurry_in": None if self._hurry_at is None else ticks_diff(self._hurry_at, now),
+            "hurry_key": None if self._hurry_key is None else list(self._hurry_key),
+            "collect_in": None if self._collect_at is None else ticks_diff(self._collect_at, now),
+        }
+
+    @classmethod
+    def from_state(cls, st, now):
+        """Rebuild a referee saved with ``state()``, its clock set to ``now``."""
+        ref = cls(SlapGame.from_state(st["game"]), seed=st["seed"], hurry_ms=st["hurry_ms"],
+                  settle_ms=st["settle_ms"], race_ms=st["race_ms"], collect_ms=st["collect_ms"])
+        ref._deal_rng.state = st["deal_rng"]
+        ref._tie_rng.state = st["tie_rng"]
+        ref._now = now
+        race = st["race"]
+        if race is not None:
+            presses = [(ticks_add(now, p[0]), p[1], p[2]) for p in race[1]]
+            r = _Race(presses[0][0], presses[0][1], presses[0][2])
+            r.t0 = ticks_add(now, race[0])
+            r.presses = presses
+            r.seats = [p[2] for p in presses]
+            r.settled = race[2]
+            r.base_us = race[3]
+            ref._race = r
+        ref.last_race = st["last_race"]
+        ref.message = st["message"]
+        if st["hurry_in"] is not None:
+            ref._hurry_at = ticks_add(now, st["hurry_in"])
+        if st["hurry_key"] is not None:
+            ref._hurry_key = tuple(st["hurry_key"])
+        if st["collect_in"] is not None:
+            ref._collect_at = ticks_add(now, st["collect_in"])
+        return ref
+
+    def resume_at(self, now):
+        """The clock jumped (a reset restarts ticks_ms): keep every pending deadline the
+        same distance ahead of ``now`` as it was of the last known time."""
+        return SlapReferee.from_state(self.state(), now)
 
     # ----- what a screen shows -------------------------------------------------------
 

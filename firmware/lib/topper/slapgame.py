@@ -343,6 +343,34 @@ class SlapGame:
         self.award_to = -1
         self.winner = seat
 
+    # ----- saving and restoring (the power-cut journal) -----------------------------
+
+    _SAVED = ("known", "stacks", "pot", "facedown", "phase", "turn", "controller", "chances",
+              "naturals", "award_to", "last_layer", "penalty_due", "penalty_top",
+              "grave_locked", "winner")
+
+    def state(self):
+        """Everything needed to rebuild this game, as plain JSON-able data."""
+        out = {"variant": self.variant, "seats": self.seats, "jokers": self.jokers}
+        for key in self._SAVED:
+            v = getattr(self, key)
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            out[key] = v
+        return out
+
+    @classmethod
+    def from_state(cls, st):
+        g = cls(st["variant"], st["seats"], st["jokers"])
+        for key in cls._SAVED:
+            setattr(g, key, st[key])
+        # Effective values and the top's combination follow from the pot.
+        for card in g.pot:
+            g.eff.append(slaprules.effective(g.variant, card, g.eff[-1] if g.eff else None))
+        if g.pot:
+            g._combo = slaprules.slap_combination(g.variant, g.pot, g.eff)
+        return g
+
     # ----- checks of what a reader reports -------------------------------------------
 
     def _name(self, card):
