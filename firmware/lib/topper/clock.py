@@ -1,0 +1,361 @@
+"""A chess clock for any turn-based game at the table (docs/clock.md).
+
+Each seat has a time bank; the seat on turn spends it and ends its turn with its seat
+button, which the shell reports as ``press(seat, t_ms)``. The game, not the clock,
+knows the turn order (Tripp Jokes lets a player play again, a finished player is
+skipped), so it names the seat that follows with ``set_next(seat)``; by default the
+turn passes clockwise (seat + 1) to the next seat still in.
+
+Time is only ever the ``t_ms`` stamps handed in, compared with ``topper.ticks`` so the
+clock keeps working across the 2**29 ms wrap. Every call returns a list of events
+(dicts with ``"r"`` the kind and ``"t"`` the stamp, like the referee's rulings).
+
+Banks are settled only at events (a press, a pause, a flag, a seat leaving), never at
+``tick``: the running turn is derived from the stamp it started at, so the figures do
+not depend on how often the shell polls.
+"""
+
+from topper.ticks import ticks_add, ticks_diff, ticks_less
+
+
+class Control:
+    PER_MOVE = 0  # a fresh limit for every move; nothing carries over
+    FISCHER = 1  # one bank per seat; the increment is added after each move
+    BRONSTEIN = 2  # one bank; after each move the time used, up to the delay, comes back
+    SUDDEN_DEATH = 3  # one bank per seat for the whole game
+    HOURGLASS = 4  # time the mover spends is shared out equally to the other seats
+
+
+CONTROL_NAMES = ("per-move", "fischer", "bronstein", "sudden-death", "hourglass")
+
+# Longest bank a control may start with. A running turn is measured with ticks_diff,
+# which is exact up to 2**28 ms; the hourglass can gather every seat's time into one
+# bank, so 8 seats of this much still fit.
+MAX_BASE_MS = (1 << 28) // 8
+
+
+class ClockError(ValueError):
+    """A call the clock cannot make sense of (bad seat, bad time control)."""
+
+
+class TimeControl:
+    """What a seat gets: ``base_ms`` (bank, or the per-move limit) and ``extra_ms``
+    (Fischer increment or Bronstein delay, 0 otherwise)."""
+
+    def __init__(self, kind, base_ms, extra_ms=0):
+        if kind < 0 or kind >= len(CONTROL_NAMES):
+            raise ClockError("unknown time control %r" % (kind,))
+        if not isinstance(base_ms, int) or base_ms <= 0 or base_ms > MAX_BASE_MS:
+            raise ClockError("time must be 1..%d ms, not %r" % (MAX_BASE_MS, base_ms))
+        if not isinstance(extra_ms, int) or extra_ms < 0 or extra_ms > MAX_BASE_MS:
+            raise ClockError("increment or delay must be 0..%d ms" % MAX_BASE_MS)
+        self.kind = kind
+        self.base_ms = base_ms
+        self.extra_ms = extra_ms
+
+    def name(self):
+        return CONTROL_NAMES[self.kind]
+
+
+def per_move(limit_ms):
+    return TimeControl(Control.PER_MOVE, limit_ms)
+
+
+def fischer(base_ms, increment_ms):
+    return TimeControl(Control.FISCHER, base_ms, increment_ms)
+
+
+def bronstein(base_ms, delay_ms):
+    return TimeControl(Control.BRONSTEIN, base_ms, delay_ms)
+
+
+def sudden_death(base_ms):
+    return TimeControl(Control.SUDDEN_DEATH, base_ms)
+
+
+def hourglass(base_ms):
+    return TimeControl(Control.HOURGLASS, base_ms)
+
+
+class ChessClock:
+    def __init__(self, seats, control):
+        if not isinstance(seats, int) or seats < 2 or seats > 8:
+            raise ClockError("2 to 8 seats, not %r" % (seats,))
+        if not isinstance(control, TimeControl):
+            raise ClockError("control must be a TimeControl (per_move(), fischer(), ...)")
+        self.seats = seats
+        self.control = control
+        self.bank = [control.base_ms] * seats  # settled ms left (PER_MOVE: of this move)
+        self.active = [True] * seats  # False once the game takes a seat out
+        self.flagged = [False] * seats  # out of time (PER_MOVE: in the current move)
+        self.flags = [0] * seats  # times each seat ran out
+        self.moves = [0] * seats  # turns each seat has ended
+        self.on_turn = -1
+        self.next = -1
+        self.started = False
+        self.paused = False
+        self.over = False
+        self.now = 0  # latest stamp seen: stamps never run backwards in here
+        self.seg_start = 0  # stamp the running stretch of this move began
+        self.move_ms = 0  # running time of this move settled before seg_start
+
+    # -- the calls the shell and the game make ------------------------------------
+
+    def start(self, seat, t_ms):
+        """Start the clock with ``seat`` on turn."""
+        self._check_seat(seat)
+        if self.started:
+            raise ClockError("the clock has already started")
+        self.started = True
+        self.now = t_ms
+        self._begin_turn(seat, t_ms)
+        return [{"r": "start", "t": t_ms, "seat": seat, "next": self.next}]
+
+    def press(self, seat, t_ms):
+        """A seat button: the seat on turn ends its turn; any other press is ignored."""
+        self._check_seat(seat)
+        t = self._stamp(t_ms)
+        events = self._catch_up(t)
+        why = self._why_not_running()
+        if why is None and seat != self.on_turn:
+            why = "not on turn"
+        if why is not None:
+            events.append({"r": "ignored", "t": t, "seat": seat, "why": why})
+            return events
+        self._settle(t)
+        spent = self.move_ms
+        bonus = self._bonus(seat)
+        self.bank[seat] += bonus
+        self.moves[seat] += 1
+        if self.control.kind == Control.PER_MOVE:
+            # The limit is per move: the next move starts fresh and unflagged.
+            self.bank[seat] = self.control.base_ms
+            self.flagged[seat] = False
+        to = self.next
+        self._begin_turn(to, t)
+        events.append(
+            {"r": "turn", "t": t, "seat": seat, "to": to, "spent": spent, "bonus": bonus}
+        )
+        return events
+
+    def set_next(self, seat):
+        """The game says who is on turn after the current turn ends."""
+        self._check_seat(seat)
+        if not self.active[seat]:
+            raise ClockError("P%d is out of the game" % (seat + 1))
+        self.next = seat
+
+    def tick(self, t_ms):
+        """Time passes: returns a ``flag`` event when the seat on turn runs out."""
+        return self._catch_up(self._stamp(t_ms))
+
+    def pause(self, t_ms):
+        t = self._stamp(t_ms)
+        events = self._catch_up(t)
+        why = self._why_not_running()
+        if why is not None:
+            events.append({"r": "ignored", "t": t, "seat": -1, "why": why})
+            return events
+        self._settle(t)
+        self.paused = True
+        events.append({"r": "pause", "t": t})
+        return events
+
+    def resume(self, t_ms):
+        t = self._stamp(t_ms)
+        if not self.paused or self.over:
+            return [{"r": "ignored", "t": t, "seat": -1, "why": "not paused"}]
+        self.paused = False
+        self.seg_start = t
+        return [{"r": "resume", "t": t}]
+
+    def remove(self, seat, t_ms):
+        """Take a seat out (it finished, or left): it is skipped and gets no share.
+
+        If it was on turn, the turn passes as if it had pressed (with no bonus)."""
+        self._check_seat(seat)
+        t = self._stamp(t_ms)
+        events = self._catch_up(t)
+        if not self.active[seat]:
+            return events
+        if self._running():
+            # Settle under the old seating: the time run so far is shared (hourglass)
+            # among the seats that were in while it ran.
+            self._settle(t)
+        self.active[seat] = False
+        if self.started and not self.over:
+            if self._active_count() == 0:
+                self.over = True
+                self.on_turn = -1
+                self.next = -1
+            elif seat == self.on_turn:
+                to = self.next if self.next != seat else self._after(seat)
+                self._begin_turn(to, t)
+            elif self.next == seat:
+                self.next = self._after(self.on_turn)
+        events.append({"r": "out", "t": t, "seat": seat, "to": self.on_turn})
+        return events
+
+    def stop(self, t_ms):
+        """The game is over: settle and freeze every bank."""
+        t = self._stamp(t_ms)
+        events = self._catch_up(t)
+        if self.started and not self.over:
+            if not self.paused:
+                self._settle(t)
+            self.over = True
+            events.append({"r": "stop", "t": t})
+        return events
+
+    def view(self, t_ms):
+        """What a screen shows now; changes nothing."""
+        t = self._stamp_peek(t_ms)
+        remaining = self.bank[:]
+        flagged = self.flagged[:]
+        move_ms = self.move_ms
+        if self._running():
+            elapsed = self._elapsed(t)
+            mover = self.on_turn
+            spent = self._spendable(mover, elapsed)
+            remaining[mover] -= spent
+            self._share(remaining, mover, spent)
+            move_ms += elapsed
+            if remaining[mover] == 0 and spent > 0:
+                flagged[mover] = True
+        return {
+            "control": self.control.name(),
+            "seats": self.seats,
+            "remaining": remaining,
+            "on_turn": self.on_turn,
+            "next": self.next,
+            "flagged": flagged,
+            "flags": self.flags[:],
+            "active": self.active[:],
+            "move_ms": move_ms,
+            "paused": self.paused,
+            "over": self.over,
+        }
+
+    # -- inside ---------------------------------------------------------------------
+
+    def _check_seat(self, seat):
+        if not isinstance(seat, int) or seat < 0 or seat >= self.seats:
+            raise ClockError("no seat %r (seats 0..%d)" % (seat, self.seats - 1))
+
+    def _stamp(self, t_ms):
+        # A late-delivered stamp never moves time backwards: it counts as "now".
+        t = self._stamp_peek(t_ms)
+        self.now = t
+        return t
+
+    def _stamp_peek(self, t_ms):
+        if not isinstance(t_ms, int):
+            raise ClockError("t_ms must be an int, not %r" % (t_ms,))
+        if self.started and ticks_less(t_ms, self.now):
+            return self.now
+        return t_ms
+
+    def _why_not_running(self):
+        if not self.started:
+            return "not started"
+        if self.over:
+            return "over"
+        if self.paused:
+            return "paused"
+        return None
+
+    def _running(self):
+        return self.started and not self.paused and not self.over
+
+    def _elapsed(self, t):
+        return max(0, ticks_diff(t, self.seg_start))
+
+    def _active_count(self):
+        n = 0
+        for a in self.active:
+            if a:
+                n += 1
+        return n
+
+    def _after(self, seat):
+        """The next seat clockwise from ``seat`` that is still in (``seat`` if alone)."""
+        for step in range(1, self.seats + 1):
+            s = (seat + step) % self.seats
+            if self.active[s]:
+                return s
+        return -1
+
+    def _begin_turn(self, seat, t):
+        self.on_turn = seat
+        self.next = self._after(seat)
+        self.seg_start = t
+        self.move_ms = 0
+
+    def _receivers(self, mover):
+        """Hourglass: seats that get a share of the mover's time, clockwise from the
+        mover's left (that order decides who gets the odd milliseconds)."""
+        out = []
+        for step in range(1, self.seats):
+            s = (mover + step) % self.seats
+            if self.active[s] and not self.flagged[s]:
+                out.append(s)
+        return out
+
+    def _spendable(self, mover, elapsed):
+        """How much of ``elapsed`` comes off the mover's bank: never more than it has.
+        In an hourglass with nobody to receive it the sand has nowhere to go, so the
+        mover's time stands still."""
+        if self.control.kind == Control.HOURGLASS and not self._receivers(mover):
+            return 0
+        return min(elapsed, self.bank[mover])
+
+    def _share(self, banks, mover, spent):
+        """Hourglass: give ``spent`` ms out equally to the receivers; the remainder
+        goes 1 ms each to the first receivers clockwise from the mover, so the sum of
+        all banks never changes."""
+        if self.control.kind != Control.HOURGLASS or spent <= 0:
+            return
+        receivers = self._receivers(mover)
+        each = spent // len(receivers)
+        odd = spent % len(receivers)
+        for i in range(len(receivers)):
+            banks[receivers[i]] += each + (1 if i < odd else 0)
+
+    def _settle(self, t):
+        """Charge the running stretch up to ``t`` to the mover (and share it out)."""
+        elapsed = self._elapsed(t)
+        mover = self.on_turn
+        spent = self._spendable(mover, elapsed)
+        self.bank[mover] -= spent
+        self._share(self.bank, mover, spent)
+        self.move_ms += elapsed
+        self.seg_start = t
+
+    def _catch_up(self, t):
+        """Flag the mover if its time ran out at or before ``t``; the flag is stamped
+        with the moment it ran out, not with ``t``."""
+        if not self._running():
+            return []
+        mover = self.on_turn
+        if self.flagged[mover]:
+            return []
+        bank = self.bank[mover]
+        elapsed = self._elapsed(t)
+        if elapsed < bank or self._spendable(mover, elapsed) == 0:
+            return []
+        due = ticks_add(self.seg_start, bank)
+        self._settle(due)
+        self.flagged[mover] = True
+        self.flags[mover] += 1
+        return [{"r": "flag", "t": due, "seat": mover}]
+
+    def _bonus(self, seat):
+        """Time given back when ``seat`` ends a move; a flagged bank stays at 0."""
+        if self.flagged[seat]:
+            return 0
+        kind = self.control.kind
+        if kind == Control.FISCHER:
+            return self.control.extra_ms
+        if kind == Control.BRONSTEIN:
+            return min(self.move_ms, self.control.extra_ms)
+        return 0
