@@ -98,12 +98,12 @@ def measured_resolution():
     for toggle in (False, True):
         pins = _quiet if not toggle else _toggling
 
-        state = State(x_register=0xFFFFFFFF, y_register=0xFFFFFFFF)
+        start = State(x_register=0xFFFFFFFF, y_register=0xFFFFFFFF)
         cycles = steps * pio_seats.LOOP_CYCLES
         for _, state in emulate(
             list(program.assembled),
             stop_when=lambda op, s, cycles=cycles: s.clock >= cycles,
-            initial_state=state,
+            initial_state=start,
             input_source=pins,
             shift_isr_right=False,
             wrap_target=kw["wrap_target"],

@@ -194,6 +194,15 @@ def test_lost_words_are_counted_and_the_state_catches_up():
     assert d.overflows == 1 and d.late == 2
 
 
+def test_a_lost_baseline_counts_against_nobody_pressed():
+    # The words lost held the baseline: the resync word's held seats are presses.
+    d = SeatDecoder(4)
+    d.sync(C0, 1000)
+    d.lost()
+    out = d.decode([_at(700, 2)], 1, 1001, [])
+    assert out == [(2, True, 1000, 700)] and d.late == 1
+
+
 def test_a_resync_word_with_nothing_new_gives_nothing():
     d = _decoder()
     d.decode([_at(100, 0)], 1, 1001, [])
