@@ -5,18 +5,32 @@ both when it sees the cards (dealt by itself, or read by a card pad) and when th
 confirms a trick with the seat buttons, so the two paths cannot score differently.
 
 A *play* is ``[seat, card]``; a trick is the list of its four plays in laying order.
-"""
 
-from topper.cards import color, number, suit
+The Squares deck has no wild values, so the variables are read straight from the code
+(``number * 25 + color * 5 + suit``, see ``topper.cards``) rather than through
+``cards.value``: these functions run in the bot's inner loop, on an RP2040 too.
+"""
 
 SEATS = 4
 CIRCLE = 1
 SQUARE = 4
 
 
+def number(card):
+    return card // 25
+
+
+def color(card):
+    return card // 5 % 5
+
+
+def suit(card):
+    return card % 5
+
+
 def shares_variable(a, b):
     """True when two cards have the same number, color or suit: the match rule is met."""
-    return number(a) == number(b) or color(a) == color(b) or suit(a) == suit(b)
+    return a // 25 == b // 25 or a // 5 % 5 == b // 5 % 5 or a % 5 == b % 5
 
 
 def winning_play(plays):
