@@ -92,10 +92,10 @@ def test_the_match_rule_needs_one_shared_variable():
 
 
 def test_broken_seats_compare_each_seat_with_its_own_previous_card():
-    previous = [parse(t) for t in "3RC 1YH 2GT 4BS".split()]
+    previous = [parse(t) for t in ["3RC", "1YH", "2GT", "4BS"]]
     # Seat 0 keeps the 3 and seat 2 keeps green. Seat 1's 2RC would match seat 0's old
     # 3RC, but only a seat's own previous card counts; seat 3 matches nothing.
-    plays = _plays("3YH 2RC 1GS 1RC".split())
+    plays = _plays(["3YH", "2RC", "1GS", "1RC"])
     assert broken_seats(plays, previous) == [1, 3]
     assert broken_seats(plays, [None] * 4) == [], "no rule on a hand's first trick"
 
