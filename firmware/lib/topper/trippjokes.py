@@ -190,10 +190,11 @@ class TrippJokes:
         state.turn = self.first_seat()
         return state
 
-    def arrange(self, hands, faceup, facedown, pile, deck=(), discard=(), turn=None):
+    def arrange(self, hands, faceup, facedown, pile, deck=(), discard=(), turn=None,
+                start=False):
         """A state in the middle of play, for scenario tests and puzzles. ``deck`` is
-        listed in drawing order (first card drawn first); every ``pile`` card counts as
-        played (none is the dealer's starting card)."""
+        listed in drawing order (first card drawn first); ``start`` says the pile's
+        bottom card is the dealer's starting card (otherwise every card was played)."""
         state = TrippState(self)
         for name, zone in (("hands", hands), ("faceup", faceup), ("facedown", facedown)):
             if len(zone) != self.players:
@@ -203,11 +204,15 @@ class TrippJokes:
             state.faceup[seat] = list(faceup[seat])
             state.facedown[seat] = list(facedown[seat])
         state.pile = list(pile)
+        state.floor = 1 if start and state.pile else 0
         state.deck = list(deck)
         state.deck.reverse()
         state.discard = list(discard)
         state.phase = Phase.PLAY
         state.turn = self.first_seat() if turn is None else turn
+        for seat in range(self.players):
+            if state.deck and not state.hands[seat]:
+                raise RuleError("P%d: a hand is only empty once the deck is" % (seat + 1))
         return state
 
 
@@ -313,6 +318,7 @@ class TrippState:
             tuple([tuple(f) for f in self.faceup]),
             tuple([tuple(f) for f in self.facedown]),
             tuple(self.out),
+            self.stalled,
         )
 
     def view(self, seat=-1):
@@ -351,12 +357,18 @@ class TrippState:
         where = self.source(self.turn)
         if where == "facedown":
             return [(Act.FLIP, i) for i in range(len(self.facedown[self.turn]))]
-        cards = self._zone(self.turn, where)
+        by_value = [None] * 14
+        for c in self._zone(self.turn, where):
+            v = value(c)
+            if by_value[v] is None:
+                by_value[v] = [c]
+            else:
+                by_value[v].append(c)
         target = self.to_beat()
         plays = []
-        for v in range(14):
-            same = [c for c in cards if value(c) == v]
-            if same and beats(same[0], target):
+        for same in by_value:
+            if same is not None and beats(same[0], target):
+                same.sort()
                 for n in range(1, len(same) + 1):
                     plays.append((Act.PLAY,) + tuple(same[:n]))
         return plays or [(Act.PICKUP,)]
@@ -528,7 +540,7 @@ class TrippState:
             self.floor = 0
             self.hands[seat] = sorted(self.hands[seat] + under)
             events.append({"r": "joker", "seat": seat, "took": len(under)})
-        if self.card_count(seat) == 0:
+        if self.card_count(seat) == 0 and not self.deck:
             self._go_out(seat, events)
             return
         if not again:
