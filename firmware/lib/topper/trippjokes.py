@@ -506,8 +506,9 @@ class TrippState:
 
     def _pickup(self):
         seat = self.turn
-        legal = self.legal_actions()
-        if legal != [(Act.PICKUP,)]:
+        if self.source(seat) == "facedown":
+            raise RuleError("P%d has only face-down cards: flip one" % (seat + 1))
+        if self.legal_actions() != [(Act.PICKUP,)]:
             raise RuleError("P%d can play, so may not pick up the pile" % (seat + 1))
         took = len(self.pile)
         self._take_pile(seat, [])
