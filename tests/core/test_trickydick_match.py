@@ -2,6 +2,8 @@
 table without a card pad, which reports each trick with ``confirm_trick``."""
 
 from topper.bots_trickydick import Bot, play_out
+from topper.cards import parse
+from topper.jsonl import dumps
 from topper.trickydick import NOBODY, TABLE, Entry, Mode, TrickyDick, from_dict
 
 
@@ -29,6 +31,25 @@ def test_the_table_reports_a_trick_with_seat_lists():
     assert out[0]["points"] == [-2, 0, -2, -1], "the winner may list itself; P1 shares"
     assert m.scores == [-2, 1, -1, -1]
     assert m.view()["trick"] == 3 and m.view()["cards_left"] == [14, 14, 14, 14]
+    assert m.message() == "P3 won trick 2: -2, -1 P4"
+
+
+VIEW_KEYS = (
+    "average cards_left dealer entry game hand hand_points hands last leader message mode"
+    " over previous scores table teams trick turn winners"
+)
+
+
+def test_the_view_holds_the_documented_keys_and_logs_as_json():
+    m = TrickyDick(mode=Mode.COOPERATIVE, entry=Entry.PAD, first_dealer=2).new_match()
+    v = m.view()
+    assert " ".join(sorted(v)) == VIEW_KEYS
+    assert v["turn"] == 3 and v["dealer"] == 2 and v["last"] is None
+    assert v["message"] == "P3 deals" and v["average"] == "-"
+    m.apply(parse("1GC"))
+    v = m.view()
+    assert v["table"] == [[3, parse("1GC")]] and v["cards_left"] == [16, 16, 16, 15]
+    assert dumps(v).startswith('{"average":"-","cards_left":[16,16,16,15]')
 
 
 def test_a_buttons_hand_ends_after_sixteen_reports():
