@@ -1,0 +1,129 @@
+"""Salted commitments: a hand's secrets logged sealed at its start, opened at its end.
+
+A secret (a Guess My Card secret card, a stored Crazy Job rule) is written to the public
+log at the start of a hand only as ``SHA-256(salt | label | secret)``. At the end of the
+hand the salt and the secret are logged too, so anyone holding the log can check that the
+device judged the whole hand against the secret it had sealed, and never learned or
+changed it half-way. The salt is what keeps the seal shut: a secret card is one of 64, a
+rule one of a few thousand, and without a salt anyone could try them all.
+
+Salts come from the ``source`` the caller hands a ``Vault`` (anything with ``next32()``).
+The simulator passes a seeded ``topper.rng.Rng`` so that a replay gives the same log; the
+device passes one drawing from ``os.urandom`` so that nobody can rebuild the salts.
+
+Records (``"r"`` is the kind, as for every ruling):
+``{"r": "commit", "label": L, "seat": s, "digest": hex}`` and
+``{"r": "reveal", "label": L, "seat": s, "secret": text, "salt": hex}``; the label names
+the game, the hand and the seat, and is what ties a reveal to its seal.
+"""
+
+try:
+    from hashlib import sha256 as _native_sha256
+except ImportError:  # CircuitPython on a plain RP2040
+    _native_sha256 = None
+
+from topper.sha256 import sha256 as _portable_sha256
+
+SALT_BYTES = 16
+
+
+def _sha256(data):
+    if _native_sha256 is not None:
+        return _native_sha256(data).digest()
+    return _portable_sha256(data)
+
+
+def to_hex(data):
+    # bytes.hex() and binascii are not in every build.
+    return "".join(["%02x" % b for b in data])
+
+
+def from_hex(text):
+    """The bytes written by ``to_hex``; ValueError on anything else."""
+    if len(text) % 2:
+        raise ValueError("odd-length hex %r" % (text,))
+    out = bytearray(len(text) // 2)
+    for i in range(len(out)):
+        out[i] = int(text[2 * i : 2 * i + 2], 16)
+    return bytes(out)
+
+
+def new_salt(source):
+    """SALT_BYTES fresh bytes from ``source.next32()``."""
+    out = bytearray(SALT_BYTES)
+    for i in range(0, SALT_BYTES, 4):
+        word = source.next32()
+        for j in range(4):
+            out[i + j] = (word >> (24 - 8 * j)) & 0xFF
+    return bytes(out)
+
+
+def digest(salt, label, secret):
+    """Hex SHA-256 of the salt, then ``label|secret`` in UTF-8. The label (game, hand and
+    seat) binds the seal to its place, so a seal cannot be moved to another seat."""
+    return to_hex(_sha256(bytes(salt) + ("%s|%s" % (label, secret)).encode()))
+
+
+def verify(commit_record, reveal_record):
+    """Does this reveal open this commitment?"""
+    try:
+        salt = from_hex(reveal_record["salt"])
+    except (KeyError, ValueError):
+        return False
+    if commit_record.get("label") != reveal_record.get("label"):
+        return False
+    return commit_record.get("digest") == digest(
+        salt, reveal_record["label"], reveal_record.get("secret")
+    )
+
+
+def check_log(records):
+    """Problems found checking every reveal in ``records`` against the commitment sealed
+    earlier under its label; an empty list means the log verifies. A seal still shut at
+    the end is reported too (a hand that never ended, or a reveal cut out of the log)."""
+    sealed = {}
+    problems = []
+    for rec in records:
+        kind = rec.get("r")
+        if kind == "commit":
+            label = rec.get("label")
+            if label in sealed:
+                problems.append("%s sealed twice" % (label,))
+            sealed[label] = rec
+        elif kind == "reveal":
+            label = rec.get("label")
+            seal = sealed.pop(label, None)
+            if seal is None:
+                problems.append("%s revealed without a seal" % (label,))
+            elif not verify(seal, rec):
+                problems.append("%s does not open its seal" % (label,))
+    for label in sorted(sealed):
+        problems.append("%s never revealed" % (label,))
+    return problems
+
+
+class Vault:
+    """The secrets sealed for one hand, with their salts, until they are revealed."""
+
+    def __init__(self, source):
+        self.source = source
+        self._kept = []  # [label, secret, salt], in sealing order
+
+    def seal(self, label, secret, seat):
+        """Keep ``seat``'s ``secret`` and return its public commit record."""
+        salt = new_salt(self.source)
+        self._kept.append([label, secret, salt, seat])
+        return {"r": "commit", "label": label, "seat": seat, "digest": digest(salt, label, secret)}
+
+    def reveal(self):
+        """The reveal records of every kept secret, in sealing order; the vault empties."""
+        out = []
+        for label, secret, salt, seat in self._kept:
+            rec = {"r": "reveal", "label": label, "seat": seat, "secret": secret}
+            rec["salt"] = to_hex(salt)
+            out.append(rec)
+        self._kept = []
+        return out
+
+    def __len__(self):
+        return len(self._kept)

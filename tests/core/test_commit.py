@@ -1,0 +1,100 @@
+"""Salted commitments: a sealed secret opens only with its own salt, secret and label, and
+a log checker catches every kind of tampering a cheat could try."""
+
+from topper import commit
+from topper.rng import Rng
+
+
+def _sealed_log(secrets, seed=1):
+    vault = commit.Vault(Rng(seed))
+    log = []
+    for seat in range(len(secrets)):
+        log.append(vault.seal("guess-my-card/h1/P%d" % (seat + 1), secrets[seat], seat))
+    log.append({"r": "answer", "seat": 1, "n": 2})  # play goes on between seal and reveal
+    log.extend(vault.reveal())
+    return log
+
+
+def _copy(log):
+    return [dict(rec) for rec in log]
+
+
+def test_an_honest_log_verifies():
+    log = _sealed_log(["3RC", "1BS", "4YT"])
+    assert commit.check_log(log) == []
+    assert [r["r"] for r in log].count("commit") == 3
+    assert [r["r"] for r in log].count("reveal") == 3
+
+
+def test_the_seal_does_not_show_the_secret():
+    log = _sealed_log(["3RC"])
+    seal = log[0]
+    assert sorted(seal) == ["digest", "label", "r", "seat"]
+    assert "3RC" not in seal["digest"].upper()
+    assert len(seal["digest"]) == 64
+
+
+def test_equal_secrets_get_different_seals():
+    # Without salts, two players holding notes of the same rule (or a guess of the
+    # 64 cards) would be exposed by equal digests.
+    log = _sealed_log(["2GH", "2GH"])
+    assert log[0]["digest"] != log[1]["digest"]
+
+
+def test_tampering_is_caught():
+    honest = _sealed_log(["3RC", "1BS"])
+    reveal_at = [i for i in range(len(honest)) if honest[i]["r"] == "reveal"]
+    cases = [
+        ("changed secret", lambda log: log[reveal_at[0]].update({"secret": "3RH"})),
+        ("changed salt", lambda log: log[reveal_at[0]].update({"salt": "00" * 16})),
+        ("bad salt text", lambda log: log[reveal_at[0]].update({"salt": "xyz"})),
+        ("changed seal", lambda log: log[0].update({"digest": "0" * 64})),
+        ("moved to another seat", lambda log: log[reveal_at[0]].update({"label": log[1]["label"]})),
+        ("reveal dropped", lambda log: log.pop(reveal_at[1])),
+        ("seal dropped", lambda log: log.pop(0)),
+        ("sealed twice", lambda log: log.insert(1, dict(log[0]))),
+    ]
+    for name, tamper in cases:
+        log = _copy(honest)
+        tamper(log)
+        problems = commit.check_log(log)
+        assert problems, name
+
+
+def test_secrets_swapped_between_seats_are_caught():
+    log = _sealed_log(["3RC", "1BS"])
+    reveals = [r for r in log if r["r"] == "reveal"]
+    reveals[0]["secret"], reveals[1]["secret"] = reveals[1]["secret"], reveals[0]["secret"]
+    assert len(commit.check_log(log)) == 2
+
+
+def test_verify_pairs_a_seal_with_its_reveal():
+    log = _sealed_log(["3RC", "1BS"])
+    seals = [r for r in log if r["r"] == "commit"]
+    reveals = [r for r in log if r["r"] == "reveal"]
+    assert commit.verify(seals[0], reveals[0]) and commit.verify(seals[1], reveals[1])
+    assert not commit.verify(seals[0], reveals[1])
+
+
+def test_salts_come_from_the_source_and_replay():
+    a = commit.new_salt(Rng(5))
+    assert len(a) == commit.SALT_BYTES == 16
+    assert a == commit.new_salt(Rng(5)) and a != commit.new_salt(Rng(6))
+    assert commit.from_hex(commit.to_hex(a)) == a
+    assert commit.to_hex(b"\x00\x0f\xff") == "000fff"
+
+
+def test_digest_is_sha256_of_salt_label_and_secret():
+    from topper.sha256 import sha256
+
+    salt = bytes(range(16))
+    want = commit.to_hex(sha256(salt + b"crazy-job/h2/P3|N=n+1"))
+    assert commit.digest(salt, "crazy-job/h2/P3", "N=n+1") == want
+
+
+def test_a_vault_empties_when_revealed():
+    vault = commit.Vault(Rng(3))
+    vault.seal("x/h1/P1", "3RC", 0)
+    assert len(vault) == 1
+    assert len(vault.reveal()) == 1
+    assert len(vault) == 0 and vault.reveal() == []
