@@ -21,8 +21,10 @@ VECTORS = [
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
     ),
     (
-        b"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
-        b"hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+        (
+            b"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmn"
+            b"hijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        ),
         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
     ),
 ]
@@ -42,7 +44,7 @@ def test_digest_is_32_bytes_and_takes_bytearray():
 def test_agrees_with_hashlib_around_padding_edges():
     if hashlib is None or not hasattr(hashlib, "sha256"):
         return
-    for n in list(range(0, 130)) + [1000]:
+    for n in list(range(130)) + [1000]:
         data = bytes([(i * 7 + n) & 0xFF for i in range(n)])
         assert sha256(data) == hashlib.sha256(data).digest(), n
 
