@@ -3,7 +3,7 @@ against scripted pin waveforms; its FIFO words decoded by ``topper.pio_decode`` 
 ranked by the core (``topper.slaprace`` and the referee). docs/pio-capture.md."""
 
 from _rig import rigged_referee
-from test_pio_rig import CYCLES_PER_US, FIFO_DEPTH, PROGRAM, Machine, Pins, stamp_us
+from test_pio_rig import CYCLES_PER_US, FIFO_DEPTH, PROGRAM, RESYNC, Machine, Pins, stamp_us
 from topper import slaprace
 from topper.pio_decode import COUNT_MASK, SeatDecoder, pack, unpack
 from topper.rng import Rng
@@ -65,6 +65,12 @@ def test_baseline_word_first():
     _, words, events, _ = _capture(Pins().down(0, 3), 20)
     assert words[0] == pack(0xFF & ~(1 << 3), COUNT_MASK)  # held at start: not a press
     assert events == []
+    # even with every button held (a snapshot of 0): no sample can equal the init's Y
+    p = Pins()
+    for seat in range(8):
+        p.down(0, seat)
+    _, words, events, _ = _capture(p, 20)
+    assert words == [pack(0x00, COUNT_MASK)] and events == []
 
 
 def test_two_seats_3us_apart_get_distinct_stamps_in_the_right_order():
@@ -203,16 +209,18 @@ def test_overflow_drops_new_words_but_never_stops_the_clock():
 
 
 def test_resync_instruction_forces_a_fresh_snapshot():
-    p = Pins().down(20.0, 1)
-    m = Machine(p)
-    m.run_until_us(100)
-    assert len(m.read()) == 2
-    from test_pio_rig import RESYNC
-
-    m.exec(RESYNC.assembled)
-    m.run_until_us(110)
-    words = m.read()
-    assert len(words) == 1 and unpack(words[0])[0] == 0xFD
+    for down in ([1], list(range(8))):  # also when the snapshot is 0: all held
+        p = Pins()
+        for seat in down:
+            p.down(20.0, seat)
+        m = Machine(p)
+        m.run_until_us(100)
+        assert len(m.read()) == 2
+        m.exec(RESYNC.assembled)
+        m.run_until_us(110)
+        words = m.read()
+        expect = 0xFF & ~sum(1 << s for s in down)
+        assert len(words) == 1 and unpack(words[0])[0] == expect
 
 
 def test_shift_direction_matters():

@@ -290,3 +290,10 @@ def test_first_gpio():
         "A0,GP7,GP8,GP9,GP10,GP11,GP12,GP13",
     ):
         assert pio_seats.first_gpio(bad) is None
+
+
+def test_fallback_when_adafruit_pioasm_is_missing(board, monkeypatch):
+    world = board(Pins())
+    monkeypatch.setitem(sys.modules, "adafruit_pioasm", None)
+    assert _open(world) == "keypad"
+    assert "pio unavailable" in world.log[0] and world.sm is None

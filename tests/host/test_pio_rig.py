@@ -7,7 +7,8 @@ exactly as the firmware assembles it, in the ``pioemu`` emulator (PyPI
 What the emulator does not model, the rig does, following the RP2040 datasheet:
 - FIFO depth: pioemu's RX FIFO is 4 deep; the board joins TX into RX for 8 words. The rig
   moves each pushed word at once into its own 8-deep FIFO; a push that finds it full is
-  dropped and sets ``rxstall`` (what FDEBUG.RXSTALL does for a nonblocking PUSH).
+  dropped and sets ``rxstall`` (what FDEBUG.RXSTALL does for a nonblocking PUSH), or,
+  for a blocking push, stalls the machine until the next read.
 - ``in_base``: pioemu's ``in pins`` reads GPIO 0 up; the rig's pin word is already
   relative to the first seat pin (bit k = seat k = GP6 + k on the board).
 - ``StateMachine.run``: an instruction is executed in place, then the program resumes.
@@ -140,15 +141,22 @@ class Machine:
         for before, after in gen:
             self.steps += 1
             rx = after.receive_fifo
-            while rx:
+            if rx:
                 word = rx.popleft()
-                self.pushed.append((before.clock, word))
+                blocking = self.program[before.program_counter] & 0x20
                 if self.sink is not None:
                     self.sink(word)
                 elif len(self.fifo) < FIFO_DEPTH:
                     self.fifo.append(word)
-                else:
+                elif blocking:
+                    # A blocking push into the full FIFO stalls the state machine (and
+                    # its counter) until the CPU reads: re-run the push later.
                     self.rxstall = True
+                    self.state = replace(before, clock=cycle)
+                    return
+                else:
+                    self.rxstall = True  # a non-blocking push drops the word
+                self.pushed.append((before.clock, word))
             self.state = after
 
     def read(self, n=None):
