@@ -14,8 +14,7 @@ def names(codes):
     return " ".join([format_card(c) for c in codes])
 
 
-def table(hands, faceup=None, facedown=None, pile="", deck="", turn=0, start=False,
-          **options):
+def table(hands, faceup=None, facedown=None, pile="", deck="", turn=0, start=False, **options):
     """A state in play: one string of cards per player for each zone; ``deck`` lists
     the cards in the order they will be drawn; ``start``: the pile's bottom card is the
     dealer's starting card."""

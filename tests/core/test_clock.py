@@ -57,11 +57,11 @@ def _do(clock, op, arg, t):
 def _play(name, control, seats, steps, base):
     clock = ChessClock(seats, control)
     for op, arg, at, want in steps:
+        where = "%s: %s %r @%d (base %d)" % (name, op, arg, at, base)
         got = _do(clock, op, arg, ticks_add(base, at))
         if op == "view":
             for key in sorted(want):
-                assert got[key] == want[key], "%s @%d base %d: view %s is %r, not %r" % (
-                    name, at, base, key, got[key], want[key])
+                assert got[key] == want[key], "%s: %s is %r" % (where, key, got[key])
             continue
         # Events carry absolute stamps: compare them relative to the base.
         rel = []
@@ -70,8 +70,7 @@ def _play(name, control, seats, steps, base):
             e["t"] = ticks_diff(e["t"], base)
             rel.append(e)
         if want is not None:
-            assert rel == want, "%s: %s %r @%d base %d gave %r, not %r" % (
-                name, op, arg, at, base, rel, want)
+            assert rel == want, "%s gave %r, not %r" % (where, rel, want)
 
 
 def _run(name, control, seats, steps):
@@ -79,6 +78,8 @@ def _run(name, control, seats, steps):
         _play(name, control, seats, steps, base)
 
 
+# The scenario tables read as a log: one step a line.
+# fmt: off
 def test_per_move_limit():
     _run("per move", per_move(10000), 3, [
         ("start", 0, 0, [{"r": "start", "t": 0, "seat": 0, "next": 1}]),
@@ -174,6 +175,9 @@ def test_hourglass_shares_spent_time_and_conserves_the_total():
         ("tick", None, 9000, []),
         ("view", None, 9000, {"remaining": [2000, 0]}),
     ])
+
+
+# fmt: on
 
 
 def test_hourglass_total_never_changes_in_a_long_random_game():

@@ -7,6 +7,7 @@ from topper.rng import Rng
 from topper.trippjokes import Act, TrippJokes
 
 # (why, hand, pile, the play a sensible player makes)
+# fmt: off
 CHOICES = [
     ("the lowest value that beats, every copy of it", "5C 9C 9D KS AH", "7S", "play 9C 9D"),
     ("an equal value is the cheapest beat", "7C 8C KS", "7S", "play 7C"),
@@ -22,6 +23,7 @@ CHOICES = [
     ("the joker only as a last resort", "4C JK", "KS", "play JK"),
     ("nothing at all: pick up", "4C 5C", "KS", "pickup"),
 ]
+# fmt: on
 
 
 def _say(action):

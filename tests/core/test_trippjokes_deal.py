@@ -73,10 +73,8 @@ def test_a_seat_chooses_among_all_three_card_sets_of_its_six():
     s.hands[seat] = cards("4C 5C 6C 7C 8C 9C")  # six different cards: C(6,3) = 20 sets
     assert len(s.legal_actions()) == 20
     s.hands[seat] = sorted(cards("4C 4C 4D 4D 5C 5C"))  # copies from two decks: fewer
-    want = ["4C 4C 4D", "4C 4C 5C", "4C 4D 4D", "4C 4D 5C", "4C 5C 5C", "4D 4D 5C",
-            "4D 5C 5C"]
-    assert sorted(s.legal_actions()) == sorted([(Act.FACEUP,) + tuple(cards(t))
-                                                for t in want])
+    want = ["4C 4C 4D", "4C 4C 5C", "4C 4D 4D", "4C 4D 5C", "4C 5C 5C", "4D 4D 5C", "4D 5C 5C"]
+    assert sorted(s.legal_actions()) == sorted([(Act.FACEUP,) + tuple(cards(t)) for t in want])
 
 
 def test_the_default_face_up_choice_keeps_the_strongest_cards_for_last():

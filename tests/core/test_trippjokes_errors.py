@@ -31,6 +31,7 @@ def _p(text):
 
 
 # (why, hands, faceup, facedown, pile, deck, action, words in the message)
+# fmt: off
 REFUSED = [
     ("lower than the card to beat", "5H 9C", "", "", "7S", "", _p("5H"), ["5", "7S"]),
     ("a king does not beat an ace", "KH 9C", "", "", "AS", "", _p("KH"), ["K", "AS"]),
@@ -63,12 +64,18 @@ REFUSED = [
     ("a pickup with cards", "5C", "", "", "7S", "", (Act.PICKUP, 3), ["no cards"]),
     ("a float in an action", "5C", "", "", "7S", "", (Act.FLIP, 0.0), ["int"]),
 ]
+# fmt: on
 
 
 def test_forbidden_plays_are_refused_and_change_nothing():
     for why, hand, up, down, pile, deck, action, words in REFUSED:
-        s = table([hand, "4C 5C", "4D 5D"], faceup=[up, "", ""], facedown=[down, "", ""],
-                  pile=pile, deck=deck)
+        s = table(
+            [hand, "4C 5C", "4D 5D"],
+            faceup=[up, "", ""],
+            facedown=[down, "", ""],
+            pile=pile,
+            deck=deck,
+        )
         try:
             _refused(s, action, words)
         except AssertionError as err:
@@ -103,8 +110,13 @@ def test_nothing_is_allowed_once_the_game_is_over():
 
 
 def test_bad_game_options_are_refused():
-    for kwargs in ({"players": 1}, {"players": 9}, {"players": 4, "jokers": 3},
-                   {"players": 4, "dealer": 4}, {"players": 4, "stall_turns": -1}):
+    for kwargs in (
+        {"players": 1},
+        {"players": 9},
+        {"players": 4, "jokers": 3},
+        {"players": 4, "dealer": 4},
+        {"players": 4, "stall_turns": -1},
+    ):
         try:
             TrippJokes(**kwargs)
         except RuleError:
@@ -113,9 +125,12 @@ def test_bad_game_options_are_refused():
 
 
 def test_actions_read_and_write_as_text():
-    rows = [("play 7H 7S", (Act.PLAY,) + tuple(cards("7H 7S"))),
-            ("faceup JK 10C AS", (Act.FACEUP,) + tuple(cards("JK 10C AS"))),
-            ("flip 2", (Act.FLIP, 2)), ("pickup", (Act.PICKUP,))]
+    rows = [
+        ("play 7H 7S", (Act.PLAY,) + tuple(cards("7H 7S"))),
+        ("faceup JK 10C AS", (Act.FACEUP,) + tuple(cards("JK 10C AS"))),
+        ("flip 2", (Act.FLIP, 2)),
+        ("pickup", (Act.PICKUP,)),
+    ]
     from topper.trippjokes import format_action
 
     for text, action in rows:

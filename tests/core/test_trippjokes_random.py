@@ -99,8 +99,9 @@ def test_replaying_the_action_list_passes_through_the_same_states():
     for players in range(2, 9):
         for seed in range(games(20)):
             seen = []
-            state, actions = bot_game(players, seed, check=lambda s: seen.append(s.snapshot()),
-                                      places=(seed % 2 == 1))
+            state, actions = bot_game(
+                players, seed, check=lambda s: seen.append(s.snapshot()), places=(seed % 2 == 1)
+            )
             fresh = TrippJokes(players, places=(seed % 2 == 1)).deal(seed)
             for i in range(len(actions)):
                 fresh.apply(actions[i])

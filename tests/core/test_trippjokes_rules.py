@@ -64,6 +64,7 @@ def _run(rows):
         _check(row, state, events)
 
 
+# fmt: off
 BEATING = [
     {"why": "a higher card beats and passes the turn", "hand": "9H 5C", "pile": "7S",
      "do": ["play 9H"], "expect": {"pile": "7S 9H", "turn": 1, "to_beat": "9H",
@@ -219,6 +220,7 @@ END_GAME = [
     {"why": "a joker as the last card on an empty board goes out", "hand": "JK",
      "pile": "", "do": ["play JK"], "expect": {"over": True, "winner": 0}},
 ]
+# fmt: on
 
 
 def test_beating_the_card_on_top():

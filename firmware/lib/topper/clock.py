@@ -133,9 +133,7 @@ class ChessClock:
             self.flagged[seat] = False
         to = self.next
         self._begin_turn(to, t)
-        events.append(
-            {"r": "turn", "t": t, "seat": seat, "to": to, "spent": spent, "bonus": bonus}
-        )
+        events.append({"r": "turn", "t": t, "seat": seat, "to": to, "spent": spent, "bonus": bonus})
         return events
 
     def set_next(self, seat):

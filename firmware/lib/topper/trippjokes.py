@@ -190,8 +190,7 @@ class TrippJokes:
         state.turn = self.first_seat()
         return state
 
-    def arrange(self, hands, faceup, facedown, pile, deck=(), discard=(), turn=None,
-                start=False):
+    def arrange(self, hands, faceup, facedown, pile, deck=(), discard=(), turn=None, start=False):
         """A state in the middle of play, for scenario tests and puzzles. ``deck`` is
         listed in drawing order (first card drawn first); ``start`` says the pile's
         bottom card is the dealer's starting card (otherwise every card was played)."""
@@ -474,9 +473,7 @@ class TrippState:
             )
         target = self.to_beat()
         if not beats(cards[0], target):
-            raise RuleError(
-                "%s does not beat %s" % (value_name(v), stdcards.format_card(target))
-            )
+            raise RuleError("%s does not beat %s" % (value_name(v), stdcards.format_card(target)))
         self._set_zone(seat, where, rest)
         self.pile.extend(cards)
         events = [{"r": "play", "seat": seat, "cards": list(cards), "from": where}]
@@ -486,8 +483,9 @@ class TrippState:
     def _flip(self, index):
         seat = self.turn
         if self.source(seat) != "facedown":
-            raise RuleError("P%d may flip a face-down card only when nothing else is left"
-                            % (seat + 1))
+            raise RuleError(
+                "P%d may flip a face-down card only when nothing else is left" % (seat + 1)
+            )
         if index < 0 or index >= len(self.facedown[seat]):
             raise RuleError("P%d has no face-down card %d" % (seat + 1, index))
         card = self.facedown[seat].pop(index)
