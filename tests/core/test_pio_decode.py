@@ -221,4 +221,4 @@ def test_bad_seat_count():
             SeatDecoder(n)
         except ValueError:
             continue
-        assert False, n
+        raise AssertionError(n)

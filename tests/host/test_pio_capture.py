@@ -55,9 +55,9 @@ def test_both_paths_of_the_loop_take_exactly_one_microsecond():
     m = Machine(p)
     m.run_until_us(300)
     cycles = [c for c, _ in m.pushed[1:]]
-    assert all(b - a == CYCLES_PER_US for a, b in zip(cycles, cycles[1:]))
+    assert all(b - a == CYCLES_PER_US for a, b in zip(cycles, cycles[1:], strict=False))
     counts = [unpack(w)[1] for _, w in m.pushed[1:]]
-    assert all(a - b == 1 for a, b in zip(counts, counts[1:]))
+    assert all(a - b == 1 for a, b in zip(counts, counts[1:], strict=False))
     assert 0xFFFFFFFF - m.state.x_register == 300
 
 

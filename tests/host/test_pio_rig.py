@@ -82,8 +82,8 @@ def _run_init(init_opcodes):
     n = len(init_opcodes)
     if n == 0:
         return state
-    for _, state in emulate(list(init_opcodes), stop_when=lambda op, s: s.clock >= n):
-        pass
+    for _, after in emulate(list(init_opcodes), stop_when=lambda op, s: s.clock >= n):
+        state = after
     return replace(state, clock=0, program_counter=0)
 
 

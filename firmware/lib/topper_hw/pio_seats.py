@@ -9,12 +9,11 @@ The state machine watches the 8 consecutive seat pins at once (``in pins, 8``) a
 pushes one word per change of the snapshot: the snapshot and a counter that steps down
 once per 1 us loop. ``topper.pio_decode`` (portable) turns the words into events, dates
 them against ``supervisor.ticks_ms`` and rejects bounce. docs/pio-capture.md explains
-the figures: 1 us resolution, 16.7 s counter wrap, 8-word FIFO, overflow handling.
+the figures: 1 us resolution, 4.19 s counter wrap, DMA ring or 8-word FIFO, overflows.
 """
 
 import array
 
-import adafruit_pioasm
 from topper.pio_decode import COUNT_MASK, HOLDOFF_US, SeatDecoder
 
 # 10 MHz divides the usual system clocks exactly (125 MHz / 12.5, 150 / 15, 200 / 20;
