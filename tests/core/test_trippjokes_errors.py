@@ -142,3 +142,28 @@ def test_actions_read_and_write_as_text():
         except RuleError:
             continue
         raise AssertionError("%r was read" % bad)
+
+
+def test_saving_loading_and_undo_refuse_what_they_cannot_replay():
+    from topper.trippjokes import from_dict
+
+    arranged = table(["8H 9C", "4C 5C", "4D 5D"], pile="7S")
+    for bad in (arranged.to_dict, arranged.rewind):
+        try:
+            bad()
+        except RuleError:
+            continue
+        raise AssertionError("an arranged position was saved or rewound")
+    dealt = TrippJokes(3).deal(seed=4)
+    for n in (-1, 1):
+        try:
+            dealt.rewind(n)
+        except RuleError:
+            continue
+        raise AssertionError("rewind(%d) of a fresh deal was allowed" % n)
+    for saved in ({}, {"players": 3}, None):
+        try:
+            from_dict(saved)
+        except RuleError:
+            continue
+        raise AssertionError("%r loaded" % (saved,))

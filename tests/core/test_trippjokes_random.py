@@ -9,7 +9,8 @@ applied to a fresh deal of its seed passes through the very same states.
 from _scale import games
 from _tripp import bot_game
 from topper.rng import Rng
-from topper.trippjokes import Phase, TrippJokes, replay
+from topper import jsonl
+from topper.trippjokes import Phase, TrippJokes, from_dict, replay
 
 # Longest game allowed, in actions. Seeded bot games take at most about 550 (places
 # mode, 8 players) and random players about 1000; the stalemate rule is what makes
@@ -109,3 +110,25 @@ def test_replaying_the_action_list_passes_through_the_same_states():
             assert fresh.history == actions
             again = replay(TrippJokes(players, places=(seed % 2 == 1)), seed, actions)
             assert again.snapshot() == state.snapshot()
+
+
+def test_a_saved_game_loads_and_undo_takes_back_exactly_one_action():
+    for players in (2, 4, 7):
+        for seed in range(games(10)):
+            places = seed % 2 == 0
+            seen = []
+            state, actions = bot_game(
+                players, seed, check=lambda s: seen.append(s.snapshot()), places=places
+            )
+            # Through the log format and back, as the device journal would store it.
+            line = jsonl.dumps(state.to_dict())
+            loaded = from_dict(jsonl.loads(line))
+            assert loaded.snapshot() == state.snapshot()
+            assert loaded.history == actions
+            for back in (1, 2, len(actions) // 2):
+                earlier = state.rewind(back)
+                assert earlier.snapshot() == seen[len(actions) - 1 - back]
+            assert (
+                state.rewind(len(actions)).snapshot()
+                == TrippJokes(players, places=places).deal(seed).snapshot()
+            )

@@ -188,6 +188,7 @@ class TrippJokes:
             hand.sort()
         state.deck = deck
         state.turn = self.first_seat()
+        state.seed = seed
         return state
 
     def arrange(self, hands, faceup, facedown, pile, deck=(), discard=(), turn=None, start=False):
@@ -219,8 +220,25 @@ def replay(game, seed, actions):
     """The state reached by dealing ``seed`` and applying ``actions`` in order."""
     state = game.deal(seed)
     for action in actions:
-        state.apply(action)
+        state.apply(tuple(action))
     return state
+
+
+def from_dict(saved):
+    """The game saved by ``TrippState.to_dict``, rebuilt by replaying its actions."""
+    try:
+        game = TrippJokes(
+            saved["players"],
+            jokers=saved["jokers"],
+            dealer=saved["dealer"],
+            places=saved["places"],
+            stall_turns=saved["stall_turns"],
+        )
+        seed = saved["seed"]
+        history = saved["history"]
+    except (KeyError, TypeError):
+        raise RuleError("not a saved Tripp Jokes game")
+    return replay(game, seed, history)
 
 
 # -- the state -----------------------------------------------------------------------
@@ -247,6 +265,7 @@ class TrippState:
         self.progress = False  # this turn has discarded or drawn a card
         self.stalled = False  # the game was called: seats not in ``out`` share a place
         self.history = []  # actions applied, for replay
+        self.seed = None  # the deal's seed; None for an arranged position
 
     # -- what a player, a screen or the device ring asks -------------------------------
 
@@ -319,6 +338,30 @@ class TrippState:
             tuple(self.out),
             self.stalled,
         )
+
+    def to_dict(self):
+        """Options, seed and actions: plain JSON that ``from_dict`` replays exactly."""
+        if self.seed is None:
+            raise RuleError("an arranged position has no seed to replay from")
+        g = self.game
+        return {
+            "game": "tripp-jokes",
+            "players": g.players,
+            "jokers": g.jokers,
+            "dealer": g.dealer,
+            "places": g.places,
+            "stall_turns": g.stall_turns,
+            "seed": self.seed,
+            "history": [list(a) for a in self.history],
+        }
+
+    def rewind(self, n=1):
+        """A new state without the last ``n`` actions (undo), replayed from the seed."""
+        if self.seed is None:
+            raise RuleError("an arranged position has no seed to replay from")
+        if n < 0 or n > len(self.history):
+            raise RuleError("cannot take back %d of %d actions" % (n, len(self.history)))
+        return replay(self.game, self.seed, self.history[: len(self.history) - n])
 
     def view(self, seat=-1):
         """A screen's snapshot: public zones, plus ``seat``'s hand when seat >= 0."""
