@@ -5,6 +5,7 @@ The steps live in small modules: drive (find the board), payload (what to copy),
 options, runs them in order and tells the user what happened.
 """
 
+import tomllib
 from pathlib import Path
 
 from topper_host import drive as drives
@@ -83,6 +84,19 @@ def _report(actions):
         _say("  %-8s %d files already up to date" % ("same", same))
 
 
+def _new_settings(drive, actions):
+    """Keys of the firmware's settings.toml that the kept one on the drive lacks."""
+    for a in actions:
+        if a.kind == flasher.KEEP and a.path == "settings.toml":
+            try:
+                ours = tomllib.loads(a.item.data.decode("utf-8"))
+                theirs = tomllib.loads((drive / a.path).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                return []
+            return sorted(set(ours) - set(theirs))
+    return []
+
+
 def _prepare(args):
     """(drive path, board info, items, warnings); raises on anything that stops a flash."""
     drive = drives.find_drive(args.drive)
@@ -124,6 +138,12 @@ def run(args):
     actions = flasher.plan(drive, items, manifest, force=args.force)
     _report(actions)
     left = [a for a in actions if a.kind in (flasher.SKIP, flasher.LEAVE)]
+    missing = _new_settings(drive, actions)
+    if missing:
+        _say(
+            "  note: the kept settings.toml lacks %s; the firmware uses their defaults "
+            "(see firmware/settings.toml to add them)" % ", ".join(missing)
+        )
     if args.dry_run:
         _say("dry run: nothing written")
         return OK

@@ -6,8 +6,8 @@ The wheels hold the same .py sources as Adafruit's library bundle, so the board 
 plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross).
 """
 
+import importlib.machinery
 import importlib.metadata
-import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,12 +112,19 @@ def _dist_version(module, dist):
     return "%s (version unknown)" % module
 
 
+def _locate(module):
+    """The installed module's spec, found on sys.path without importing it. PathFinder
+    skips sys.modules on purpose: a test fake or a Blinka shim loaded under the same
+    name must not stand in for the file that goes on the board."""
+    return importlib.machinery.PathFinder.find_spec(module)
+
+
 def library_items(modules):
     """lib/ items for installed modules, given as (module, distribution) pairs."""
     items = []
     missing = []
     for module, dist in modules:
-        spec = importlib.util.find_spec(module)
+        spec = _locate(module)
         if spec is None:
             missing.append(dist or module)
             continue
@@ -151,7 +158,7 @@ def find_font(candidates):
 def font_candidates(firmware_dir, explicit=None):
     """Where a font5x8.bin may be: --font, the firmware folder, beside adafruit_framebuf."""
     found = [explicit, Path(firmware_dir) / FONT]
-    spec = importlib.util.find_spec("adafruit_framebuf")
+    spec = _locate("adafruit_framebuf")
     if spec and spec.origin:
         found.append(Path(spec.origin).parent / FONT)
     return found

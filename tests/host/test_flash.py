@@ -178,7 +178,9 @@ def test_settings_toml_is_kept(drive, firmware, capsys):
     capsys.readouterr()
     assert flash(drive, firmware) == 0
     assert (drive / "settings.toml").read_text() == "TOPPER_SEATS = 6\n"
-    assert "keep     settings.toml" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "keep     settings.toml" in out
+    assert "lacks TOPPER_NEW_KEY; the firmware uses their defaults" in out
     assert flash(drive, firmware, "--force") == 0
     assert (drive / "settings.toml").read_text() == (firmware / "settings.toml").read_text()
 
@@ -288,3 +290,14 @@ def test_code_py_is_written_last(drive, firmware, monkeypatch):
     # The manifest comes after everything it describes; code.py is the last payload file.
     assert order[-2:] == ["code.py", flasher.MANIFEST]
     assert order[0].startswith("lib/")
+
+
+def test_libraries_come_from_the_installed_files_not_from_sys_modules(drive, firmware, monkeypatch):
+    # Other host tests load fakes named like the board libraries; flashing must still
+    # copy the real files.
+    import sys
+    import types
+
+    monkeypatch.setitem(sys.modules, "neopixel", types.ModuleType("neopixel"))
+    assert flash(drive, firmware, libs=True) == 0
+    assert b"class NeoPixel" in (drive / "lib" / "neopixel.py").read_bytes()
