@@ -78,10 +78,10 @@ def _report(actions):
         if a.kind == flasher.SAME:
             same += 1
             continue
-        line = "  %-8s %s" % (_LABELS[a.kind], a.path)
-        _say(line + (" (%s)" % a.reason if a.reason else ""))
+        line = f"  {_LABELS[a.kind]:<8} {a.path}"
+        _say(line + (f" ({a.reason})" if a.reason else ""))
     if same:
-        _say("  %-8s %d files already up to date" % ("same", same))
+        _say(f"  {'same':<8} {same} files already up to date")
 
 
 def _new_settings(drive, actions):
@@ -104,21 +104,21 @@ def _prepare(args):
     items, warnings = payload.build(args.firmware, with_libs=not args.no_libs, font=args.font)
     if board.major and board.major not in (9, 10):
         warnings.append(
-            "the board runs CircuitPython %s; Topper Table is made for 9.x and 10.x" % board.version
+            f"the board runs CircuitPython {board.version}; Topper Table is made for 9.x and 10.x"
         )
     if args.mpy or args.mpy_cross:
         if not args.mpy:
             raise mpy.MpyError("--mpy-cross is only used with --mpy")
         version = mpy.check(args.mpy_cross, board)
-        _say("compiling lib/ with %s (CircuitPython .mpy v%d)" % (args.mpy_cross, version))
+        _say(f"compiling lib/ with {args.mpy_cross} (CircuitPython .mpy v{version})")
         items = mpy.compile_items(items, args.mpy_cross)
     if not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
         warnings.append(
-            "%s not found: adafruit_framebuf's text() needs it at the drive root and the "
+            f"{payload.FONT} not found: adafruit_framebuf's text() needs it at the drive root and the "
             "PyPI wheel does not ship it. The Topper firmware draws its own font, so only "
             "code that calls framebuf text() is affected; to install it anyway, pass "
             "--font PATH (the file is in the adafruit-circuitpython-framebuf source "
-            "distribution)." % payload.FONT
+            "distribution)."
         )
     return drive, board, items, warnings
 
@@ -129,7 +129,7 @@ def run(args):
     except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:
         _say("topper flash: " + str(e))
         return NOT_FLASHED
-    _say("topper flash: %s (CircuitPython %s, %s)" % (drive, board.version or "?", board.board))
+    _say("topper flash: {} (CircuitPython {}, {})".format(drive, board.version or "?", board.board))
     for w in warnings:
         _warn(w)
     manifest, problem = flasher.load_manifest(drive)
@@ -141,8 +141,8 @@ def run(args):
     missing = _new_settings(drive, actions)
     if missing:
         _say(
-            "  note: the kept settings.toml lacks %s; the firmware uses their defaults "
-            "(see firmware/settings.toml to add them)" % ", ".join(missing)
+            "  note: the kept settings.toml lacks {}; the firmware uses their defaults "
+            "(see firmware/settings.toml to add them)".format(", ".join(missing))
         )
     if args.dry_run:
         _say("dry run: nothing written")
@@ -158,16 +158,16 @@ def run(args):
     except flasher.FlashError as e:
         _say("topper flash: " + str(e))
         return NOT_FLASHED
-    _say("wrote %d files, deleted %d" % (written, deleted))
+    _say(f"wrote {written} files, deleted {deleted}")
     if left:
-        _warn("%d files left alone (listed above as skip/leave); --force replaces them" % len(left))
+        _warn(f"{len(left)} files left alone (listed above as skip/leave); --force replaces them")
     if bad:
         for path in sorted(bad):
-            _say("verify FAILED: %s reads back different from what was written" % path)
+            _say(f"verify FAILED: {path} reads back different from what was written")
         _say("run `topper flash` again; if it keeps failing the drive may be worn or full")
         return VERIFY_FAILED
     verified = sum(1 for a in actions if a.kind in flasher.OURS_AFTER)
-    _say("verified %d files" % verified)
+    _say(f"verified {verified} files")
     if written or deleted:
         _say("done: eject the drive before unplugging (the board reloads code.py by itself)")
     if any(a.path == "boot.py" and a.kind in flasher.WRITES for a in actions):

@@ -64,19 +64,19 @@ def check_drive(path):
     """BoardInfo of the board whose drive is mounted at ``path``."""
     path = Path(path)
     if not path.exists():
-        raise DriveError("drive not found: %s" % path)
+        raise DriveError(f"drive not found: {path}")
     if not path.is_dir():
-        raise DriveError("not a folder: %s" % path)
+        raise DriveError(f"not a folder: {path}")
     boot_out = path / BOOT_OUT
     if not boot_out.is_file():
         raise DriveError(
-            "%s is not a CircuitPython drive (no %s). Install CircuitPython first "
-            "(docs/building.md), or check the --drive path." % (path, BOOT_OUT)
+            f"{path} is not a CircuitPython drive (no {BOOT_OUT}). Install CircuitPython first "
+            "(docs/building.md), or check the --drive path."
         )
     try:
         text = boot_out.read_text(encoding="utf-8", errors="replace")
     except OSError as e:
-        raise DriveError("cannot read %s: %s" % (boot_out, e)) from e
+        raise DriveError(f"cannot read {boot_out}: {e}") from e
     return parse_boot_out(text)
 
 
@@ -107,7 +107,7 @@ def _windows_drives():
     for i in range(26):
         if not mask & (1 << i):
             continue
-        root = "%s:\\" % chr(ord("A") + i)
+        root = "{}:\\".format(chr(ord("A") + i))
         label = ctypes.create_unicode_buffer(261)
         named = kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0)
         if named and label.value.upper().startswith(LABEL):
@@ -146,7 +146,8 @@ def find_drive(explicit=None, patterns=None, mounts_file=None):
         )
     if len(found) > 1:
         raise DriveError(
-            "several CIRCUITPY drives are mounted: %s. Pick one with --drive PATH."
-            % ", ".join(str(p) for p in found)
+            "several CIRCUITPY drives are mounted: {}. Pick one with --drive PATH.".format(
+                ", ".join(str(p) for p in found)
+            )
         )
     return found[0]

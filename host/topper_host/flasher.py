@@ -83,10 +83,7 @@ def load_manifest(drive):
                 raise TypeError("an entry has no sha256")
         return files, None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-        return {}, "ignoring unreadable %s (%s): every file on the drive counts as yours" % (
-            MANIFEST,
-            e,
-        )
+        return {}, f"ignoring unreadable {MANIFEST} ({e}): every file on the drive counts as yours"
 
 
 def plan(drive, items, manifest, force=False):
@@ -173,22 +170,22 @@ def check_space(drive, actions):
     free = free_space(drive)
     if need > free:
         raise FlashError(
-            "drive full: this flash needs about %d KB free and %s has %d KB. Remove files "
-            "you no longer need from the drive, or flash with --no-libs if the libraries "
-            "are already installed as .mpy." % (-(-need // 1024), drive, free // 1024)
+            f"drive full: this flash needs about {-(-need // 1024)} KB free and {drive} has "
+            f"{free // 1024} KB. Remove files you no longer need from the drive, or flash "
+            "with --no-libs if the libraries are already installed as .mpy."
         )
 
 
 def _explain(e, path):
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return FlashError(
-            "cannot write %s: the drive is read-only for this computer (%s). If the table "
+            f"cannot write {path}: the drive is read-only for this computer ({e.strerror}). If the table "
             "button was held at power-up the board gave itself the write access: unplug it "
-            "and plug it back in without holding the button." % (path, e.strerror)
+            "and plug it back in without holding the button."
         )
     if e.errno in (errno.ENOSPC, errno.EFBIG):
-        return FlashError("drive full while writing %s" % path)
-    return FlashError("cannot write %s: %s" % (path, e))
+        return FlashError(f"drive full while writing {path}")
+    return FlashError(f"cannot write {path}: {e}")
 
 
 def write_atomic(path, data):

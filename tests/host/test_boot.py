@@ -54,7 +54,7 @@ class Board:
 
         board = types.ModuleType("board")
         for n in range(29):
-            setattr(board, "GP%d" % n, "pin%d" % n)
+            setattr(board, f"GP{n}", f"pin{n}")
         return {
             "usb_cdc": types.SimpleNamespace(enable=enable),
             "storage": types.SimpleNamespace(remount=remount),

@@ -53,7 +53,7 @@ def test_find_drive_reads_proc_mounts_with_escaped_blanks(tmp_path):
     board = make_board(tmp_path / "my disks" / "CIRCUITPY1")
     mounts = tmp_path / "mounts"
     escaped = str(board).replace(" ", "\\040")
-    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 %s vfat rw,nosuid 0 0\n" % escaped)
+    mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 {escaped} vfat rw,nosuid 0 0\n")
     assert drives.find_drive(None, (), mounts_file=str(mounts)) == board
 
 
@@ -90,12 +90,12 @@ def test_flash_withoutdrive_option_reports_no_board(monkeypatch, tmp_path, firmw
 def fake_circuitpython_mpy_cross(path):
     """A stand-in for CircuitPython's mpy-cross: writes a 'C' header and the source."""
     path.write_text(
-        "#!%s\n"
+        f"#!{sys.executable}\n"
         "import sys\n"
         "args = sys.argv[1:]\n"
         "out = args[args.index('-o') + 1]\n"
         "src = open(args[-1], 'rb').read()\n"
-        "open(out, 'wb').write(b'C\\x06' + src)\n" % sys.executable
+        "open(out, 'wb').write(b'C\\x06' + src)\n"
     )
     path.chmod(path.stat().st_mode | stat.S_IEXEC)
     return path

@@ -17,7 +17,7 @@ def test_bom_rows_are_complete():
     with open(BOM, newline="", encoding="utf-8") as f:
         assert next(csv.reader(f)) == fields
     for row in rows():
-        assert None not in row, "row %s has too many columns" % row["ref"]
+        assert None not in row, "row {} has too many columns".format(row["ref"])
         assert row["ref"] and row["part"], row
         assert re.fullmatch(r"[1-9][0-9]*", row["qty"]), row
 

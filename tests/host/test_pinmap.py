@@ -41,7 +41,7 @@ def settings_pins():
         value = settings()[key]
         if key.endswith("_PINS"):
             for i, name in enumerate(value.split(",")):
-                pins["%s[%d]" % (key, i)] = name.strip()
+                pins[f"{key}[{i}]"] = name.strip()
         elif value:
             pins[key] = value
     return pins
@@ -54,7 +54,7 @@ def pinmap_rows():
     for line in PINMAP.read_text(encoding="utf-8").splitlines():
         m = row.match(line)
         if m:
-            assert m.group(4) not in rows, "pinmap lists %s twice" % m.group(4)
+            assert m.group(4) not in rows, f"pinmap lists {m.group(4)} twice"
             rows[m.group(4)] = (m.group(2), int(m.group(3)))
     return rows
 
@@ -67,17 +67,12 @@ def test_pinmap_and_settings_agree():
 
 def test_pinmap_header_pins_match_the_pico():
     for key, (gpio, pin) in pinmap_rows().items():
-        assert PICO_PIN[gpio] == pin, "%s: %s is Pico pin %d, not %d" % (
-            key,
-            gpio,
-            PICO_PIN[gpio],
-            pin,
-        )
+        assert PICO_PIN[gpio] == pin, f"{key}: {gpio} is Pico pin {PICO_PIN[gpio]}, not {pin}"
 
 
 def test_every_pin_is_used_once_and_exists_on_the_header():
     used = list(settings_pins().values())
-    assert len(used) == len(set(used)), "a GPIO is assigned twice: %s" % used
+    assert len(used) == len(set(used)), f"a GPIO is assigned twice: {used}"
     assert set(used) <= set(PICO_PIN)
 
 
@@ -113,18 +108,17 @@ def test_settings_toml_stays_in_circuitpythons_subset():
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         assert not stripped.startswith("["), (
-            "line %d: CircuitPython reads the root table only" % number
+            f"line {number}: CircuitPython reads the root table only"
         )
         if stripped and not stripped.startswith("#"):
             key, _, value = stripped.partition("=")
             key, value = key.strip(), value.split("#", 1)[0].strip()
-            assert re.fullmatch(r"TOPPER_[A-Z0-9_]+", key), "line %d: key %r" % (number, key)
+            assert re.fullmatch(r"TOPPER_[A-Z0-9_]+", key), f"line {number}: key {key!r}"
             assert re.fullmatch(r'"[^"\\]*"|0|[1-9][0-9]*', value), (
-                "line %d: %s must be a plain string or an int without _ or leading 0"
-                % (number, key)
+                f"line {number}: {key} must be a plain string or an int without _ or leading 0"
             )
             assert previous.startswith("#") or re.match(r"TOPPER_\w+ =", previous), (
-                "line %d: %s needs a comment above it" % (number, key)
+                f"line {number}: {key} needs a comment above it"
             )
         previous = stripped
 
@@ -132,6 +126,6 @@ def test_settings_toml_stays_in_circuitpythons_subset():
 def test_wiring_diagram_names_every_pin_in_settings():
     dot = (ROOT / "hardware" / "wiring.dot").read_text(encoding="utf-8")
     for key, gpio in settings_pins().items():
-        assert re.search(r"\b%s\b[^()<]*\(%d\)" % (gpio, PICO_PIN[gpio]), dot), (
-            "%s (%s) is missing from hardware/wiring.dot" % (key, gpio)
+        assert re.search(rf"\b{gpio}\b[^()<]*\({PICO_PIN[gpio]}\)", dot), (
+            f"{key} ({gpio}) is missing from hardware/wiring.dot"
         )
