@@ -135,7 +135,12 @@ def run(args):
     manifest, problem = flasher.load_manifest(drive)
     if problem:
         _warn(problem)
-    actions = flasher.plan(drive, items, manifest, force=args.force)
+    try:
+        actions = flasher.plan(drive, items, manifest, force=args.force)
+    except OSError as e:
+        # A drive pulled out mid-run, or a file the OS will not let us read.
+        _say(f"topper flash: cannot read the drive: {e}")
+        return NOT_FLASHED
     _report(actions)
     left = [a for a in actions if a.kind in (flasher.SKIP, flasher.LEAVE)]
     missing = _new_settings(drive, actions)
@@ -157,6 +162,9 @@ def run(args):
         flasher.save_manifest(drive, doc)
     except flasher.FlashError as e:
         _say("topper flash: " + str(e))
+        return NOT_FLASHED
+    except OSError as e:
+        _say(f"topper flash: drive error: {e}")
         return NOT_FLASHED
     _say(f"wrote {written} files, deleted {deleted}")
     if left:

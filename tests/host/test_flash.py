@@ -301,3 +301,16 @@ def test_libraries_come_from_the_installed_files_not_from_sys_modules(drive, fir
     monkeypatch.setitem(sys.modules, "neopixel", types.ModuleType("neopixel"))
     assert flash(drive, firmware, libs=True) == 0
     assert b"class NeoPixel" in (drive / "lib" / "neopixel.py").read_bytes()
+
+
+def test_a_drive_that_fails_to_read_is_reported_not_a_traceback(
+    drive, firmware, capsys, monkeypatch
+):
+    assert flash(drive, firmware) == 0
+
+    def gone(path):
+        raise OSError(5, "Input/output error", str(path))
+
+    monkeypatch.setattr(flasher, "file_sha256", gone)
+    assert flash(drive, firmware) == 2
+    assert "cannot read the drive" in capsys.readouterr().out
