@@ -1,0 +1,337 @@
+"""``topper sim``: play World War 3 or Armageddon on a simulated Topper Table.
+
+Modes (docs/simulator.md):
+
+- no mode option: a game in the terminal; you hold P1's cards and button, bots the rest;
+- ``--bots-only``: bots at every seat, whole games on a fake clock, with a summary
+  (``--watch`` shows them in the terminal at their real pace instead);
+- ``--headless``: no terminal; prints every ruling (JSON) and the OLED's text after
+  each batch; with ``--script EVENTS.jsonl`` it feeds that script instead of bots;
+- ``--replay LOG``: a recorded game played back on the board (``--speed``).
+
+Every game played is recorded to an event log that ``topper replay`` re-runs.
+"""
+
+import os
+import sys
+
+from topper.eventlog import LogError
+
+from topper_host.sim import bots as botmod
+from topper_host.sim import clock as clockmod
+from topper_host.sim import headless, logs, loop, replay, summary
+from topper_host.sim.frame import Frame
+from topper_host.sim.snapshot import Snapshots
+from topper_host.sim.table import ScriptError, Table, referee
+
+HELP = "play a slap game on a simulated table in the terminal (bots, replay, headless)"
+
+NAMES = {"ww3": "World War 3", "armageddon": "Armageddon"}
+
+
+def add_arguments(p):
+    g = p.add_argument_group("the game")
+    g.add_argument("--game", choices=("ww3", "armageddon"), default="ww3", help="default ww3")
+    g.add_argument("--seats", type=int, default=4, help="2-8 players, default 4 (you are P1)")
+    g.add_argument("--jokers", type=int, default=2, help="0-8 jokers, default 2")
+    g.add_argument(
+        "--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000"
+    )
+    g.add_argument("--no-hurry", action="store_true", help="switch the hurry-up off")
+    g.add_argument("--seed", type=int, help="seed of the deal and of the bots (default: random)")
+    b = p.add_argument_group("bots")
+    b.add_argument(
+        "--bot-speed",
+        type=float,
+        default=1.0,
+        help="divides the bots' reaction and laying times: 2 = twice as quick",
+    )
+    b.add_argument(
+        "--bot-miss", type=float, default=0.10, help="chance a bot misses a good slap, default 0.10"
+    )
+    b.add_argument(
+        "--bot-wrong",
+        type=float,
+        default=0.02,
+        help="chance a bot slaps a card that only looks slappable, default 0.02",
+    )
+    b.add_argument(
+        "--bot-slow",
+        type=float,
+        default=0.04,
+        help="chance a bot dawdles past the hurry-up, default 0.04",
+    )
+    m = p.add_argument_group("modes")
+    m.add_argument(
+        "--bots-only",
+        action="store_true",
+        help="bots at every seat: whole games unattended, then a summary",
+    )
+    m.add_argument("--games", type=int, default=1, help="with --bots-only: how many games")
+    m.add_argument(
+        "--max-minutes",
+        type=float,
+        default=120.0,
+        help="with --bots-only: table time after which a game is cut off",
+    )
+    m.add_argument(
+        "--watch",
+        action="store_true",
+        help="with --bots-only: show the games in the terminal at real pace",
+    )
+    m.add_argument(
+        "--headless",
+        action="store_true",
+        help="no terminal: print rulings (JSON) and the OLED text after each",
+    )
+    m.add_argument("--script", metavar="EVENTS", help="with --headless: events to feed")
+    m.add_argument("--replay", metavar="LOG", help="play a recorded log back on the board")
+    m.add_argument("--speed", type=float, default=1.0, help="replay/watch pace factor")
+    o = p.add_argument_group("output")
+    o.add_argument(
+        "--log", metavar="PATH", help="event log to write (default: ~/.local/state/topper/logs/...)"
+    )
+    o.add_argument(
+        "--snapshot",
+        metavar="DIR",
+        help="write OLED and ring PNGs there (key x, and at the end of a game)",
+    )
+
+
+class Usage(Exception):
+    pass
+
+
+def _check(args):
+    if not 2 <= args.seats <= 8:
+        raise Usage("--seats must be 2 to 8")
+    if not 0 <= args.jokers <= 8:
+        raise Usage("--jokers must be 0 to 8")
+    if args.hurry_ms < 0:
+        raise Usage("--hurry-ms must not be negative")
+    if args.games < 1:
+        raise Usage("--games must be at least 1")
+    if args.speed <= 0:
+        raise Usage("--speed must be above 0")
+    if args.script and not args.headless:
+        raise Usage("--script runs headless: add --headless")
+    if args.script and (args.bots_only or args.replay):
+        raise Usage("--script feeds every event itself: no --bots-only or --replay with it")
+    if args.watch and args.headless:
+        raise Usage("--watch shows a terminal: not with --headless")
+    try:
+        return botmod.Style(
+            speed=args.bot_speed, miss=args.bot_miss, wrong=args.bot_wrong, slow=args.bot_slow
+        )
+    except ValueError as e:
+        raise Usage(str(e))
+
+
+def run(args):
+    try:
+        style = _check(args)
+    except Usage as e:
+        print("topper sim: %s" % e, file=sys.stderr)
+        return 2
+    hurry = 0 if args.no_hurry else args.hurry_ms
+    snaps = Snapshots(args.snapshot) if args.snapshot else None
+    try:
+        if args.replay:
+            return _replay(args, snaps)
+        if args.script:
+            return _script(args, hurry, snaps)
+        if args.bots_only or args.headless:
+            if args.watch:
+                return _live(args, style, hurry, snaps, humans=())
+            return _batch(args, style, hurry, snaps)
+        return _live(args, style, hurry, snaps, humans=(0,))
+    except OSError as e:
+        print("topper sim: %s" % e, file=sys.stderr)
+        return 2
+
+
+# ----- pieces every mode uses ------------------------------------------------------------
+
+
+def _seed(args):
+    if args.seed is not None:
+        return args.seed
+    return int.from_bytes(os.urandom(3), "big")
+
+
+def _log(args, variant, seed, index=1, count=1):
+    path = args.log or logs.default_path(variant, seed)
+    return logs.LogFile(logs.numbered(path, index, count))
+
+
+def _title(variant, seats, jokers, seed, who):
+    return (
+        "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s"
+        % (NAMES.get(variant, variant), seats, jokers, seed, who)
+    )
+
+
+def _table(args, seed, hurry, style, humans, sink):
+    ref = referee(args.game, args.seats, args.jokers, seed, hurry)
+    bots = [botmod.Bot(s, seed, style) for s in range(args.seats) if s not in humans]
+    return Table(ref, bots=bots, sink=sink, humans=humans)
+
+
+def _out(line):
+    sys.stdout.write(line + "\n")
+
+
+# ----- headless: bots-only batches and scripts --------------------------------------------
+
+
+def _batch(args, style, hurry, snaps):
+    base = _seed(args)
+    games = []
+    for i in range(args.games):
+        seed = base + i
+        log = _log(args, args.game, seed, i + 1, args.games)
+        table = _table(args, seed, hurry, style, (), log)
+        stats = summary.GameStats(args.seats)
+        table.listeners.append(stats)
+        if args.headless:
+            table.listeners.append(headless.Transcript(_out))
+        clock = clockmod.FakeClock()
+        shell = loop.Headless(max_ms=int(args.max_minutes * 60000))
+        table.start(clock.now())
+        loop.run(table, clock, shell)
+        log.close()
+        if snaps is not None:
+            snaps.take(Frame(table.view(clock.now()), clock.now(), table.fx), "g%03d-end" % (i + 1))
+        games.append(stats)
+        mark = "# " if args.headless else ""
+        _out("%s%s (seed %d)" % (mark, stats.line(i + 1), seed))
+        print("topper sim: log %s" % log.path, file=sys.stderr)
+    if args.games > 1 or not args.headless:
+        for line in summary.total(games, args.seats):
+            _out(("# " if args.headless else "") + line)
+    return 0
+
+
+def _script(args, hurry, snaps):
+    try:
+        with open(args.script, encoding="utf-8") as f:
+            header, events = headless.read_script(f)
+    except headless.ScriptError as e:
+        print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
+        return 1
+    if header is not None:
+        from topper.eventlog import referee_from_header
+
+        try:
+            ref = referee_from_header(header)
+        except ValueError as e:
+            print("%s:1: bad header: %s" % (args.script, e), file=sys.stderr)
+            return 1
+    else:
+        ref = referee(
+            args.game, args.seats, args.jokers, 0 if args.seed is None else args.seed, hurry
+        )
+    log = _log(args, ref.game.variant, ref.seed)
+    table = Table(ref, sink=log)
+    table.listeners.append(headless.Transcript(_out))
+    if snaps is not None:
+        table.listeners.append(lambda tb, t, out: snaps.take(Frame(tb.view(t), t, tb.fx)))
+    table.add_script(events)
+    start = events[0]["t"] if events else 0
+    clock = clockmod.FakeClock(start)
+    try:
+        loop.run(table, clock, loop.Headless(tail_ms=clockmod.TICK_MS))
+    except ScriptError as e:
+        print("%s:%d: %s" % (args.script, e.ev.get("_line", 0), e), file=sys.stderr)
+        return 1
+    finally:
+        log.close()
+    print("topper sim: log %s" % log.path, file=sys.stderr)
+    return 0
+
+
+# ----- replay ---------------------------------------------------------------------------------
+
+
+def _replay(args, snaps):
+    try:
+        with open(args.replay, encoding="utf-8", errors="replace") as f:
+            header, events = replay.load(f)
+    except LogError as e:
+        print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
+        return 1
+    table = replay.table_for(header, events)
+    start = replay.first_t(events)
+    if args.headless:
+        table.listeners.append(headless.Transcript(_out))
+        loop.run(table, clockmod.FakeClock(start), loop.Headless(tail_ms=clockmod.TICK_MS))
+        return 0
+    from topper_host.sim import live
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print(
+            "topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr
+        )
+        return 2
+    title = _title(
+        header["game"],
+        header["seats"],
+        header.get("jokers", 0),
+        header.get("seed", 0),
+        "replay of %s" % os.path.basename(args.replay),
+    )
+    with live.Terminal() as term:
+        clock = clockmod.LiveClock(speed=args.speed, start=start)
+        shell = live.LiveShell(term, clock, title=title, snapshots=snaps, replay=True)
+        table.listeners.append(shell.listen)
+        loop.run(table, clock, shell)
+    return 0
+
+
+# ----- a game in the terminal -----------------------------------------------------------------
+
+
+def _live(args, style, hurry, snaps, humans):
+    from topper_host.sim import live
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print(
+            "topper sim: the game needs a terminal; try --bots-only or --headless --script",
+            file=sys.stderr,
+        )
+        return 2
+    base = _seed(args)
+    played = []
+    with live.Terminal() as term:
+        index = 0
+        while True:
+            seed = base + index
+            # A given --log names the first game; the next ones get numbers.
+            log = _log(args, args.game, seed, index + 1, 2 if index else 1)
+            table = _table(args, seed, hurry, style, humans, log)
+            who = "you are P1" if humans else "bots only"
+            clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+            shell = live.LiveShell(
+                term,
+                clock,
+                humans=humans,
+                snapshots=snaps,
+                title=_title(args.game, args.seats, args.jokers, seed, who),
+            )
+            table.listeners.append(shell.listen)
+            table.start(clock.now())
+            try:
+                loop.run(table, clock, shell)
+            finally:
+                log.close()
+                played.append((seed, table.game.winner, log.path))
+            if snaps is not None and table.over:
+                t = clock.now()
+                snaps.take(Frame(table.view(t), t, table.fx), "end")
+            if shell.quit:
+                break
+            index += 1
+    for seed, winner, path in played:
+        how = "P%d won" % (winner + 1) if winner >= 0 else "unfinished"
+        print("seed %d: %s; log %s" % (seed, how, path))
+    return 0

@@ -1,0 +1,79 @@
+"""PNG pictures of the simulated device: the OLED scaled up and the ring.
+
+The OLED picture is the 128 x 64 one-bit buffer the painter filled, each pixel a
+``scale`` x ``scale`` square; the ring picture puts the 24 pixels on a circle, pixel 0
+(facing P1) at the bottom and numbers running clockwise, each colour as it looks
+(``term.led``), unlit pixels in dark grey.
+"""
+
+import math
+import os
+
+from topper_host.sim.png import Picture
+from topper_host.sim.term import OLED_OFF, OLED_ON, led
+from topper_host.sim.viewlib import font5x8
+from topper_host.sim.viewlib import ring as ringview
+
+
+def oled_picture(fb, scale=4, border=2):
+    """``border`` is in OLED pixels: a dark margin like the glass around the panel."""
+    w = (fb.width + 2 * border) * scale
+    h = (fb.height + 2 * border) * scale
+    pic = Picture(w, h, OLED_OFF)
+    for y in range(fb.height):
+        for x in range(fb.width):
+            if fb.bits[y * fb.width + x]:
+                pic.rect((x + border) * scale, (y + border) * scale, scale, scale, OLED_ON)
+    return pic
+
+
+def ring_picture(colors, seats=0, size=256):
+    pic = Picture(size, size, (12, 12, 14))
+    n = len(colors)
+    c = size / 2.0
+    radius = size * 0.36
+    dot = size * 0.045
+    for i in range(n):
+        a = math.pi / 2 + 2 * math.pi * i / n
+        x = c + radius * math.cos(a)
+        y = c + radius * math.sin(a)
+        pic.disc(x, y, dot, led(colors[i]))
+    # Seat names outside their pixels, in the project's own font at 2x.
+    for s in range(seats):
+        i = ringview.seat_pixel(s, seats, n)
+        a = math.pi / 2 + 2 * math.pi * i / n
+        x = c + (radius + dot + size * 0.07) * math.cos(a)
+        y = c + (radius + dot + size * 0.07) * math.sin(a)
+        text(pic, "P%d" % (s + 1), int(x) - 11, int(y) - 8, ringview.seat_color(s), 2)
+    return pic
+
+
+def text(pic, s, x, y, rgb, scale=1):
+    """Draw ``s`` with font5x8 at (x, y), ``scale`` pixels per font pixel."""
+    for ch in s:
+        g = font5x8.glyph(ch)
+        for col in range(font5x8.WIDTH):
+            bits = g[col]
+            for row in range(font5x8.HEIGHT):
+                if bits >> row & 1:
+                    pic.rect(x + col * scale, y + row * scale, scale, scale, rgb)
+        x += font5x8.ADVANCE * scale
+
+
+class Snapshots:
+    """Writes numbered pairs ``oled-NNNN.png`` and ``ring-NNNN.png`` into a folder."""
+
+    def __init__(self, folder, scale=4):
+        self.folder = folder
+        self.scale = scale
+        self.count = 0
+        os.makedirs(folder, exist_ok=True)
+
+    def take(self, frame, label=""):
+        self.count += 1
+        stem = "%04d%s" % (self.count, "-" + label if label else "")
+        oled = os.path.join(self.folder, "oled-%s.png" % stem)
+        ring = os.path.join(self.folder, "ring-%s.png" % stem)
+        oled_picture(frame.oled, self.scale).save(oled)
+        ring_picture(frame.ring, frame.view["seats"]).save(ring)
+        return oled, ring

@@ -1,0 +1,104 @@
+"""Bots-only statistics: what happened in each game and over a run of games."""
+
+from topper.ticks import ticks_diff
+
+
+class GameStats:
+    """A table listener that counts rulings."""
+
+    def __init__(self, seats):
+        self.seats = seats
+        self.lays = 0
+        self.slaps = 0
+        self.wrong = 0
+        self.late = 0
+        self.hurries = 0
+        self.pots = 0  # pots gathered after chances ran out
+        self.won_slaps = [0] * seats
+        self.fastest = []  # margin of the runner-up behind each won slap, in us
+        self.winner = -1
+        self.start_t = None
+        self.end_t = None
+        self.timed_out = False
+
+    def __call__(self, table, t, rulings):
+        for r in rulings:
+            kind = r["r"]
+            if self.start_t is None:
+                self.start_t = r["t"]
+            self.end_t = r["t"]
+            if kind == "lay":
+                self.lays += 1
+            elif kind == "slap":
+                if r["ok"]:
+                    self.slaps += 1
+                    self.won_slaps[r["by"]] += 1
+                    if len(r["order"]) > 1:
+                        self.fastest.append(r["order"][1][1])
+                elif r["by"] >= 0:
+                    self.wrong += 1
+            elif kind == "late":
+                self.late += 1
+            elif kind == "hurry":
+                self.hurries += 1
+            elif kind == "collect":
+                self.pots += 1
+            elif kind == "win":
+                self.winner = r["seat"]
+
+    def ms(self):
+        if self.start_t is None:
+            return 0
+        return ticks_diff(self.end_t, self.start_t)
+
+    def line(self, index):
+        how = "P%d wins" % (self.winner + 1) if self.winner >= 0 else "unfinished (time cap)"
+        return (
+            "game %d: %s after %s, %d cards laid, %d slaps won, %d wrong, %d late, %d hurry-ups"
+            % (
+                index,
+                how,
+                clock_text(self.ms()),
+                self.lays,
+                self.slaps,
+                self.wrong,
+                self.late,
+                self.hurries,
+            )
+        )
+
+
+def clock_text(ms):
+    s = ms // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def total(games, seats):
+    """The closing lines of a run: wins per seat and the averages."""
+    n = len(games)
+    wins = [0] * seats
+    unfinished = 0
+    for g in games:
+        if g.winner >= 0:
+            wins[g.winner] += 1
+        else:
+            unfinished += 1
+    lines = [
+        "%d game%s: wins %s%s"
+        % (
+            n,
+            "" if n == 1 else "s",
+            " ".join(["P%d %d" % (s + 1, wins[s]) for s in range(seats)]),
+            ", %d unfinished" % unfinished if unfinished else "",
+        )
+    ]
+    if n:
+        ms = sum([g.ms() for g in games]) // n
+        lays = sum([g.lays for g in games]) // n
+        slaps = sum([g.slaps for g in games])
+        wrong = sum([g.wrong for g in games])
+        lines.append(
+            "average game %s, %d cards laid; %d slaps won, %d wrong slaps in all"
+            % (clock_text(ms), lays, slaps, wrong)
+        )
+    return lines

@@ -1,0 +1,142 @@
+"""The simulator draws the device's picture: the OLED's pixels are the ones the
+firmware's painter and font make (checked against adafruit_framebuf, the buffer a
+board would send), the terminal's half blocks decode back to those pixels, the ring
+keeps the device's colours and order, and the PNG snapshots hold the same pixels."""
+
+import adafruit_framebuf
+from topper_host.sim import bots, clock, keys, png, shot, snapshot, term
+from topper_host.sim.frame import HEIGHT, WIDTH, Frame
+from topper_host.sim.table import Table, referee
+from topper_host.sim.viewlib import ring, screen
+
+
+def _frames(seats=4, seed=6, minutes=6):
+    """Frames of a seeded bots game: every kind of screen it showed, once."""
+    style = bots.Style()
+    table = Table(
+        referee("ww3", seats, 2, seed, 3000), bots=[bots.Bot(s, seed, style) for s in range(seats)]
+    )
+    seen = {}
+
+    def grab(tb, t, rulings):
+        f = Frame(tb.view(t), t, tb.fx)
+        seen.setdefault(f.lines[0].split()[0] + rulings[-1]["r"], f)
+
+    table.listeners.append(grab)
+    c = clock.FakeClock()
+    table.start(c.now())
+    from topper_host.sim import loop
+
+    loop.run(table, c, loop.Headless(max_ms=minutes * 60000))
+    return list(seen.values())
+
+
+def test_oled_pixels_are_the_devices_buffer():
+    frames = _frames()
+    titles = {f.lines[0].split()[0] for f in frames}
+    assert {"WW3", "SLAP!"} <= titles  # game screens and slap screens both checked
+    for f in frames:
+        buf = bytearray(WIDTH * HEIGHT // 8)
+        fb = adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB)
+        screen.paint(fb, f.lines)
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                assert f.oled.lit(x, y) == bool(fb.pixel(x, y)), (f.lines, x, y)
+
+
+def test_terminal_half_blocks_decode_to_the_oled_pixels():
+    f = _frames()[0]
+    rows = term.oled_rows(f.oled)
+    assert len(rows) == 32 and all(len(r) == 128 for r in rows)
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            ch = rows[y // 2][x]
+            top = ch in "\u2580\u2588"
+            bottom = ch in "\u2584\u2588"
+            assert (top if y % 2 == 0 else bottom) == f.oled.lit(x, y)
+
+
+def test_ring_keeps_the_devices_colours_and_order():
+    f = _frames()[0]
+    assert len(f.ring) == 24 and f.ring == ring.game(f.view, f.now, f.fx)
+    for big in (True, False):
+        cv = term.Canvas(200, 60)
+        term.draw_ring(cv, 0, 0, f.ring, f.view, (0,), big)
+        w, h, rx, ry = (term.RING_BIG if big else term.RING_SMALL)[:4]
+        dot = 2 if big else 1
+        cells = term.ring_cells(24, w // 2 - dot // 2, h // 2, rx, ry)
+        assert len(set(cells)) == 24  # every pixel has a cell of its own
+        for i, (r, c) in enumerate(cells):
+            assert cv.ch[r][c] == "\u2588" and cv.attr[r][c][0] == term.led(f.ring[i])
+    cells = term.ring_cells(24, 20, 10, 14, 7)
+    assert cells[0] == (17, 20)  # pixel 0, facing P1, at the bottom
+    assert cells[6][1] < 20 and cells[12][0] < 10 and cells[18][1] > 20  # clockwise
+    # A lit pixel is shown lifted but in its own hue; an unlit one as a dark LED.
+    assert term.led((255, 0, 0)) == (255, 0, 0)
+    assert term.led((40, 0, 0))[0] > 40 and term.led((0, 0, 0)) == term.LED_OFF
+
+
+def test_screen_layouts_show_the_table(tmp_path):
+    f = _frames()[0]
+    panel = {"title": "T", "humans": (0,), "feed": ["one", "two"], "help": "q: quit"}
+    for cols, rows in ((200, 60), (80, 24)):
+        cv = term.Canvas(cols, rows)
+        term.draw(cv, f, panel)
+        text = "\n".join(cv.text())
+        assert "P1 you" in text and "P2 bot" in text and "Pile" in text
+        assert text.splitlines()[-1].strip() == "q: quit"
+        if cols == 200:
+            # The big layout has the pixel OLED: its rows are the half-block rows.
+            assert cv.text()[2][1:129] == term.oled_rows(f.oled)[0]
+        else:
+            assert f.lines[1] in text  # the small one prints the OLED's lines
+
+
+def test_snapshot_pngs_hold_the_same_pixels(tmp_path):
+    f = _frames()[0]
+    shots = snapshot.Snapshots(str(tmp_path), scale=4)
+    oled_path, ring_path = shots.take(f)
+    with open(oled_path, "rb") as fh:
+        w, h, rows = png.decode(fh.read())
+    assert (w, h) == ((WIDTH + 4) * 4, (HEIGHT + 4) * 4)
+    for y in range(0, HEIGHT, 3):
+        for x in range(0, WIDTH, 3):
+            px = rows[(y + 2) * 4 + 1][((x + 2) * 4 + 1) * 3 : ((x + 2) * 4 + 2) * 3]
+            assert (tuple(px) == term.OLED_ON) == f.oled.lit(x, y)
+    with open(ring_path, "rb") as fh:
+        w, h, rows = png.decode(fh.read())
+    pixel0 = tuple(rows[int(128 + 256 * 0.36)][128 * 3 : 128 * 3 + 3])  # bottom: pixel 0
+    assert pixel0 == term.led(f.ring[0])
+
+
+def test_screenshot_renders_an_ansi_capture(tmp_path):
+    cv = term.Canvas(10, 2)
+    cv.put(0, 0, "\u2588\u2580A", (255, 0, 0), (0, 0, 255))
+    rows = shot.parse("\n".join(cv.ansi()))
+    assert rows[0][0] == ("\u2588", (255, 0, 0), (0, 0, 255))
+    pic = shot.render(rows, scale=1)
+    assert pic.get(0, 0) == (255, 0, 0)
+    assert pic.get(6, 0) == (255, 0, 0) and pic.get(6, 11) == (0, 0, 255)  # upper half block
+
+
+def test_keys_map_to_actions():
+    assert keys.decode(b" \r\n") == ["lay", "lay", "lay"]
+    assert keys.decode(b"sjJ") == ["slap", "slap", "slap"]
+    assert keys.decode(b"\x1b[A\x1b[1;5Cq") == ["quit"]  # arrows are not keys of the game
+    assert keys.decode(b"pxn?") == ["pause", "snapshot", "new"]
+
+
+def test_live_clock_stops_while_paused():
+    now = [100.0]
+    c = clock.LiveClock(monotonic=lambda: now[0])
+    now[0] += 1.5
+    assert c.now() == 1500
+    c.pause(True)
+    now[0] += 10
+    assert c.now() == 1500
+    c.pause(False)
+    now[0] += 0.25
+    assert c.now() == 1750
+    c.set_speed(4.0)
+    now[0] += 0.5
+    assert c.now() == 3750
