@@ -103,7 +103,8 @@ def main():
     for variant in (WW3, ARMAGEDDON):
         n = 3 if small else 60
         gps, ev, us_ev = games_per_second(variant, n)
-        print("%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)" % (variant, gps, n, ev, us_ev))
+        print("%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)"
+              % (variant, gps, n, ev, us_ev))
     print("slap (press + settle): %.1f us/event" % slap_us(50 if small else 2000))
 
 

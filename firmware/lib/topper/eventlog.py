@@ -210,5 +210,6 @@ class Replay:
         made = pending.pop(0)
         if jsonl.dumps(made) != jsonl.dumps(obj):
             raise LogError(
-                number, "recorded ruling %s differs from the core's %s" % (jsonl.dumps(obj), jsonl.dumps(made))
+                number,
+                "recorded ruling %s differs from the core's %s" % (jsonl.dumps(obj), jsonl.dumps(made)),
             )
