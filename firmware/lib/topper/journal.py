@@ -11,9 +11,10 @@ Layout: the store is split into two slots. A slot is::
     "TJ" seq:u16 n:u16 snapshot[n] crc16:u16   then records   then a 0 byte
 
 and a record is ``len:u8 payload[len] crc8:u8`` (the CRC over length and payload).
-The slot with the valid snapshot and the newer ``seq`` is the live one. A full slot is never erased in place: the next
-snapshot goes into the *other* slot and is committed last (its magic written after
-everything else), so a cut while snapshotting leaves the old slot whole. A cut while a
+The slot with the valid snapshot and the newer ``seq`` is the live one. A full slot is
+never erased in place: the next snapshot goes into the *other* slot and is committed
+last (its magic written after everything else), so a cut while snapshotting leaves the
+old slot whole. A cut while a
 record is written leaves a record whose CRC fails: reading stops there, and only that
 event is lost. Writes are write-ahead: an event is in the journal before it is applied.
 """
