@@ -96,13 +96,21 @@ def test_the_same_seed_plays_the_same_game():
             assert firsts[i] != firsts[j], "different seeds played the same opening"
 
 
+def _bot_game_states(players, seed, places):
+    """A bot game, with the snapshot after each of its actions."""
+    seen = []
+
+    def keep(state):
+        seen.append(state.snapshot())
+
+    state, actions = bot_game(players, seed, check=keep, places=places)
+    return state, actions, seen
+
+
 def test_replaying_the_action_list_passes_through_the_same_states():
     for players in range(2, 9):
         for seed in range(games(20)):
-            seen = []
-            state, actions = bot_game(
-                players, seed, check=lambda s: seen.append(s.snapshot()), places=(seed % 2 == 1)
-            )
+            state, actions, seen = _bot_game_states(players, seed, seed % 2 == 1)
             fresh = TrippJokes(players, places=(seed % 2 == 1)).deal(seed)
             for i in range(len(actions)):
                 fresh.apply(actions[i])
@@ -116,10 +124,7 @@ def test_a_saved_game_loads_and_undo_takes_back_exactly_one_action():
     for players in (2, 4, 7):
         for seed in range(games(10)):
             places = seed % 2 == 0
-            seen = []
-            state, actions = bot_game(
-                players, seed, check=lambda s: seen.append(s.snapshot()), places=places
-            )
+            state, actions, seen = _bot_game_states(players, seed, places)
             # Through the log format and back, as the device journal would store it.
             line = jsonl.dumps(state.to_dict())
             loaded = from_dict(jsonl.loads(line))

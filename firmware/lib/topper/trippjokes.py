@@ -86,9 +86,10 @@ def _names(cards):
 
 
 def default_faceup(cards):
-    """The 3 cards a bot (or a player who leaves it to the device) puts face up:
-    face-up cards are played last, without choice, so they should beat anything:
-    jokers, 10s, 2s, then the highest naturals, and 3s only when nothing else is left."""
+    """The 3 cards a bot (or a player who leaves it to the device) puts face up.
+    Face-up cards come out late, when there is little choice left, so they should beat
+    anything: jokers, 10s, 2s, then the highest naturals; 3s only when nothing else is
+    left, since a 3 only passes the problem on."""
 
     def keep(card):
         v = value(card)
@@ -151,11 +152,11 @@ class TrippJokes:
             raise RuleError("0 to 2 jokers per deck, not %r" % (jokers,))
         if not isinstance(dealer, int) or dealer < 0 or dealer >= players:
             raise RuleError("no seat %r to deal" % (dealer,))
+        if not isinstance(stall_turns, int) or stall_turns < 0:
+            raise RuleError("stall_turns must be 0 (never) or more, not %r" % (stall_turns,))
         self.players = players
         self.jokers = jokers
         self.dealer = dealer
-        if not isinstance(stall_turns, int) or stall_turns < 0:
-            raise RuleError("stall_turns must be 0 (never) or more, not %r" % (stall_turns,))
         self.places = bool(places)
         self.stall_turns = stall_turns
         self.decks = players // 4 + 1
@@ -511,9 +512,7 @@ class TrippState:
         zone = self._zone(seat, where)
         rest = _without(zone, cards)
         if rest is None:
-            raise RuleError(
-                "P%d has no %s in %s (%s)" % (seat + 1, _names(cards), where, _names(zone))
-            )
+            raise RuleError("P%d has no %s in %s (%s)" % (seat + 1, _names(cards), where, _names(zone)))
         target = self.to_beat()
         if not beats(cards[0], target):
             raise RuleError("%s does not beat %s" % (value_name(v), stdcards.format_card(target)))
@@ -526,9 +525,7 @@ class TrippState:
     def _flip(self, index):
         seat = self.turn
         if self.source(seat) != "facedown":
-            raise RuleError(
-                "P%d may flip a face-down card only when nothing else is left" % (seat + 1)
-            )
+            raise RuleError("P%d may flip a face-down card only when nothing else is left" % (seat + 1))
         if index < 0 or index >= len(self.facedown[seat]):
             raise RuleError("P%d has no face-down card %d" % (seat + 1, index))
         card = self.facedown[seat].pop(index)
