@@ -22,15 +22,16 @@ try:
 except ImportError:  # CircuitPython on a plain RP2040
     _native_sha256 = None
 
-from topper.sha256 import sha256 as _portable_sha256
-
 SALT_BYTES = 16
 
 
 def _sha256(data):
     if _native_sha256 is not None:
         return _native_sha256(data).digest()
-    return _portable_sha256(data)
+    # Imported here so that a board with hashlib never spends heap on it.
+    from topper.sha256 import sha256
+
+    return sha256(data)
 
 
 def to_hex(data):
@@ -72,9 +73,7 @@ def verify(commit_record, reveal_record):
         return False
     if commit_record.get("label") != reveal_record.get("label"):
         return False
-    return commit_record.get("digest") == digest(
-        salt, reveal_record["label"], reveal_record.get("secret")
-    )
+    return commit_record.get("digest") == digest(salt, reveal_record["label"], reveal_record.get("secret"))
 
 
 def check_log(records):
