@@ -297,7 +297,7 @@ def test_fallback_when_adafruit_pioasm_is_missing(board, monkeypatch):
     world = board(Pins())
     monkeypatch.setitem(sys.modules, "adafruit_pioasm", None)
     # the module itself imports without the library (devices.py imports it first)
-    monkeypatch.delitem(sys.modules, "topper_hw.pio_seats")
+    monkeypatch.delitem(sys.modules, "topper_hw.pio_seats", raising=False)
     fresh = importlib.import_module("topper_hw.pio_seats")
     got = fresh.open_seats("pio", PINS, 4, lambda: "keypad", log=world.log.append)
     assert got == "keypad"
