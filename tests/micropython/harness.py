@@ -5,6 +5,7 @@ top-level ``test_*`` functions without arguments and plain ``assert``. It runs i
 npm MicroPython, so it uses only what a board has (``sys.print_exception``, no
 ``traceback``). Each failure is one line starting with ``FAIL`` so that the Node side and
 a person reading CI output see it at once; the counts are left in ``RESULT`` for Node.
+Lines starting with ``@@`` are for Node only.
 """
 
 import gc
@@ -24,6 +25,8 @@ def _where(exc):
         line = line.strip()
         if line.startswith('File "'):
             path = line[6 : line.index('"', 6)]
+            if path == "<stdin>":
+                continue  # the harness and the import guard, not the code under test
             rest = line[line.index('"', 6) + 1 :]
             num = rest.split("line ")[-1].split(",")[0].strip()
             frames.append("%s:%s" % (path.split("/")[-1], num))
@@ -61,9 +64,11 @@ def run_module(name):
         if not callable(fn):
             continue
         gc.collect()
+        # Tells Node which test was running if the interpreter hangs or dies in it.
+        print("@@run %s.%s" % (name, attr))
         try:
             fn()
-        except Exception as e:
+        except (Exception, SystemExit) as e:  # a sys.exit() in a test fails that test only
             _fail("%s.%s" % (name, attr), e)
         else:
             RESULT[0] += 1

@@ -23,7 +23,9 @@ import { REPO, copyTree, moduleNames, presentPackages, startMicroPython } from "
 const SELF = fileURLToPath(import.meta.url);
 const TESTS = join(REPO, "tests", "core");
 const HARNESS = readFileSync(join(REPO, "tests", "micropython", "harness.py"), "utf8");
+// Lines for this script only, never shown: the counts, and the test being started.
 const RESULT_TAG = "@@result ";
+const RUN_TAG = "@@run ";
 
 // ---- child: one interpreter, one job ------------------------------------------------
 
@@ -64,18 +66,21 @@ function runChild(args, label, timeoutS) {
       clearTimeout(timer);
       const lines = out.split("\n").filter((l) => l !== "");
       const tag = lines.findLast((l) => l.startsWith(RESULT_TAG));
-      const shown = lines.filter((l) => !l.startsWith(RESULT_TAG));
+      const running = lines.findLast((l) => l.startsWith(RUN_TAG));
+      const shown = lines.filter((l) => !l.startsWith("@@"));
       let passed = 0;
       let failed = 0;
       if (tag) [passed, failed] = tag.slice(RESULT_TAG.length).split(" ").map(Number);
+      else failed = shown.filter((l) => l.startsWith("FAIL ")).length;
+      const where = running ? " in " + running.slice(RUN_TAG.length) : "";
       if (timedOut) {
         failed += 1;
-        shown.push("FAIL " + label + ": timed out after " + timeoutS + " s");
+        shown.push("FAIL " + label + ": timed out after " + timeoutS + " s" + where);
       } else if (!tag || code !== 0) {
         // The interpreter itself died (wasm abort, out of memory, node error).
         failed += 1;
         const why = signal ? "signal " + signal : "exit code " + code;
-        shown.push("FAIL " + label + ": runner crashed (" + why + ")");
+        shown.push("FAIL " + label + ": runner crashed (" + why + ")" + where);
       }
       done({ label, passed, failed, lines: shown, seconds: (Date.now() - started) / 1000 });
     });
