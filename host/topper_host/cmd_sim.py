@@ -34,9 +34,7 @@ def add_arguments(p):
     g.add_argument("--game", choices=("ww3", "armageddon"), default="ww3", help="default ww3")
     g.add_argument("--seats", type=int, default=4, help="2-8 players, default 4 (you are P1)")
     g.add_argument("--jokers", type=int, default=2, help="0-8 jokers, default 2")
-    g.add_argument(
-        "--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000"
-    )
+    g.add_argument("--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000")
     g.add_argument("--no-hurry", action="store_true", help="switch the hurry-up off")
     g.add_argument("--seed", type=int, help="seed of the deal and of the bots (default: random)")
     b = p.add_argument_group("bots")
@@ -165,9 +163,12 @@ def _log(args, variant, seed, index=1, count=1):
 
 
 def _title(variant, seats, jokers, seed, who):
-    return (
-        "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s"
-        % (NAMES.get(variant, variant), seats, jokers, seed, who)
+    return "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s" % (
+        NAMES.get(variant, variant),
+        seats,
+        jokers,
+        seed,
+        who,
     )
 
 
@@ -228,9 +229,7 @@ def _script(args, hurry, snaps):
             print("%s:1: bad header: %s" % (args.script, e), file=sys.stderr)
             return 1
     else:
-        ref = referee(
-            args.game, args.seats, args.jokers, 0 if args.seed is None else args.seed, hurry
-        )
+        ref = referee(args.game, args.seats, args.jokers, 0 if args.seed is None else args.seed, hurry)
     log = _log(args, ref.game.variant, ref.seed)
     table = Table(ref, sink=log)
     table.listeners.append(headless.Transcript(_out))
@@ -269,9 +268,7 @@ def _replay(args, snaps):
     from topper_host.sim import live
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print(
-            "topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr
-        )
+        print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
         return 2
     title = _title(
         header["game"],

@@ -13,9 +13,7 @@ from topper_host.sim.viewlib import ring, screen
 def _frames(seats=4, seed=6, minutes=6):
     """Frames of a seeded bots game: every kind of screen it showed, once."""
     style = bots.Style()
-    table = Table(
-        referee("ww3", seats, 2, seed, 3000), bots=[bots.Bot(s, seed, style) for s in range(seats)]
-    )
+    table = Table(referee("ww3", seats, 2, seed, 3000), bots=[bots.Bot(s, seed, style) for s in range(seats)])
     seen = {}
 
     def grab(tb, t, rulings):
@@ -105,7 +103,8 @@ def test_snapshot_pngs_hold_the_same_pixels(tmp_path):
             assert (tuple(px) == term.OLED_ON) == f.oled.lit(x, y)
     with open(ring_path, "rb") as fh:
         w, h, rows = png.decode(fh.read())
-    pixel0 = tuple(rows[int(128 + 256 * 0.36)][128 * 3 : 128 * 3 + 3])  # bottom: pixel 0
+    bottom = int(128 + 256 * snapshot.RADIUS)
+    pixel0 = tuple(rows[bottom][128 * 3 : 128 * 3 + 3])  # pixel 0 sits at the bottom
     assert pixel0 == term.led(f.ring[0])
 
 

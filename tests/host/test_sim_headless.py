@@ -136,9 +136,27 @@ def test_sim_golden_transcripts(tmp_path, name):
         diff = difflib.unified_diff(
             want.splitlines(), p.stdout.splitlines(), "golden", "now", lineterm="", n=2
         )
-        pytest.fail(
-            "%s differs (TOPPER_GOLDEN=update rewrites it):\n%s"
-            % (name, "\n".join(list(diff)[:60]))
-        )
+        pytest.fail("%s differs (TOPPER_GOLDEN=update rewrites it):\n%s" % (name, "\n".join(list(diff)[:60])))
     # What the transcript says is what the log replays to.
     assert replayed(log) == [r for rulings, _ in batches(p.stdout) for r in rulings]
+
+
+def test_headless_replay_shows_what_the_recorded_game_showed(tmp_path):
+    log = tmp_path / "game.jsonl"
+    live = topper(
+        "sim", "--headless", "--bots-only", "--seats", 3, "--seed", 5, "--max-minutes", 2, "--log", log
+    )
+    assert live.returncode == 0, live.stderr
+    again = topper("sim", "--headless", "--replay", log)
+    assert again.returncode == 0, again.stderr
+    recorded = [ln for ln in live.stdout.splitlines() if not ln.startswith("#")]
+    assert again.stdout.splitlines() == recorded
+
+
+def test_replay_of_a_bad_log_names_the_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    lines = (ROOT / "docs" / "examples" / "ww3-by-hand.jsonl").read_text().splitlines()
+    bad.write_text("\n".join(lines[:3] + ['{"ev":"lay","t":1200,"card":"2RC"}']) + "\n")
+    p = topper("sim", "--replay", bad)
+    assert p.returncode == 1
+    assert p.stderr.strip() == "%s:4: 2RC is already in the pile" % bad

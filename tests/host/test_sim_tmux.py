@@ -5,6 +5,7 @@ device's font. Skipped only when tmux is missing (CI's setup installs it)."""
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -12,12 +13,11 @@ import uuid
 
 import pytest
 from test_sim_support import ROOT, replayed
+from topper_host.sim import png
 from topper_host.sim.viewlib import font5x8
 
 TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="tmux is not installed (scripts/setup installs it)"
-)
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (scripts/setup installs it)")
 
 
 def _topper_cmd():
@@ -92,24 +92,36 @@ def oled(text):
     return lines
 
 
+def _start(tmp_path, args):
+    """``topper sim ARGS`` in a pane; after it ends the shell prints its exit status and
+    the terminal's settings, so the test can see the tty was put back."""
+    p = Pane("%s sim %s; echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), args))
+    p.dir = tmp_path
+    return p
+
+
 @pytest.fixture
 def pane(tmp_path):
-    log = tmp_path / "live.jsonl"
     # Bots that never slap: the slap the test makes is the one judged.
-    cmd = (
-        "%s sim --seed 1 --seats 3 --no-hurry --bot-miss 1 --bot-wrong 0 --log %s; "
-        "echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), log)
+    p = _start(
+        tmp_path,
+        "--seed 1 --seats 3 --no-hurry --bot-miss 1 --bot-wrong 0 --log %s --snapshot %s"
+        % (tmp_path / "live.jsonl", tmp_path / "shots"),
     )
-    p = Pane(cmd)
-    p.log = log
+    p.log = tmp_path / "live.jsonl"
     yield p
     p.close()
+
+
+def _restored(text):
+    """The shell's ``stty -a`` shows line editing and echo on again."""
+    return re.search(r"(^|\s)icanon(\s|$)", text) and re.search(r"(^|\s)echo(\s|$)", text)
 
 
 def _safe_oled(text):
     try:
         return oled(text)
-    except (IndexError, ValueError):
+    except (IndexError, StopIteration):
         return [""] * 8
 
 
@@ -117,11 +129,7 @@ def test_lay_and_slap_in_the_terminal(pane):
     # A capture can catch a frame half written, so each wait asks for everything it
     # then checks to be on the screen at once.
     def my_turn(s):
-        return (
-            "\u25b6 P1 you" in s
-            and "s or j: slap" in s
-            and _safe_oled(s)[0].startswith("WW3 P1 lays")
-        )
+        return "\u25b6 P1 you" in s and "s or j: slap" in s and _safe_oled(s)[0].startswith("WW3 P1 lays")
 
     text = pane.until(my_turn, "P1's turn on the panel and on the OLED")
     before = stack(text)
@@ -158,14 +166,56 @@ def test_lay_and_slap_in_the_terminal(pane):
     else:
         assert after > before - 1
 
+    pane.keys("x")
+    pane.until(lambda s: "saved " in s and "oled-0001.png" in s, "the snapshot notice")
+    with open(pane.dir / "shots" / "oled-0001.png", "rb") as fh:
+        assert png.decode(fh.read())[:2] == (132 * 4, 68 * 4)
+    assert (pane.dir / "shots" / "ring-0001.png").exists()
+
     pane.keys("p")
     pane.until(lambda s: "PAUSED" in s.split("\n")[0], "the pause")
     pane.keys("p")
     pane.keys("q")
     text = pane.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
-    assert "EXIT=0" in text
-    # The terminal is back to normal: line editing and echo are on again.
-    assert re.search(r"(^|\s)icanon(\s|$)", text) and re.search(r"(^|\s)echo(\s|$)", text)
+    assert "EXIT=0" in text and "seed 1: unfinished; log " in text
+    assert _restored(text)
     rulings = replayed(pane.log)
     assert any(r["r"] == "lay" and r["seat"] == 0 and r["card"] == laid for r in rulings)
     assert any(r["r"] == "slap" and r["by"] == 0 for r in rulings)
+
+
+def test_a_killed_game_puts_the_terminal_back(tmp_path):
+    p = _start(tmp_path, "--seed 2 --log %s" % (tmp_path / "killed.jsonl"))
+    try:
+        p.until(lambda s: "P1 you" in s and "s or j: slap" in s, "the game screen")
+        shell = int(p._tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()[0])
+        child = subprocess.run(
+            ["pgrep", "-P", str(shell)], capture_output=True, text=True, check=False
+        ).stdout.split()
+        assert child, "no topper process under the pane's shell"
+        os.kill(int(child[0]), signal.SIGTERM)
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "EXIT=143" in text and _restored(text)
+        replayed(tmp_path / "killed.jsonl")  # the log so far is whole
+    finally:
+        p.close()
+
+
+def test_replay_plays_a_log_on_the_board(tmp_path):
+    log = ROOT / "docs" / "examples" / "ww3-by-hand.jsonl"
+    p = _start(tmp_path, "--replay %s --speed 4" % log)
+    try:
+
+        def ended(s):
+            return "P2 slaps wrongly" in s and _safe_oled(s)[0] == "WRONG SLAP: P2"
+
+        text = p.until(ended, "the log's last ruling on the board")
+        assert "replay of ww3-by-hand.jsonl" in text
+        assert "P3 slaps first (P3 +0 ms): run3, takes the pot" in text
+        assert "P1 late by 4 ms" in text
+        assert "Last slap: 1. P2 +0 ms" in text
+        p.keys("q")
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "EXIT=0" in text and _restored(text)
+    finally:
+        p.close()

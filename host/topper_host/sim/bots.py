@@ -125,11 +125,7 @@ class Bot:
             kind = r["r"]
             if kind == "lay" or kind == "collect" or (kind == "slap" and r["ok"]):
                 changed = True
-        if (
-            changed
-            and self.press_at is not None
-            and ticks_diff(self.press_at, t) > self.style.commit_ms
-        ):
+        if changed and self.press_at is not None and ticks_diff(self.press_at, t) > self.style.commit_ms:
             self.press_at = None  # saw the change in time and held back
         last = None
         for r in rulings:
@@ -152,9 +148,7 @@ class Bot:
             self.press_at = ticks_add(lay["t"], self.reaction() * 5 // 4)
 
     def _plan_lay(self, seen, t):
-        mine = seen["turn"] == self.seat or (
-            seen["phase"] == "awarded" and seen["award_to"] == self.seat
-        )
+        mine = seen["turn"] == self.seat or (seen["phase"] == "awarded" and seen["award_to"] == self.seat)
         if not mine or seen["stacks"][self.seat] == 0:
             self.lay_at = None
             self._lay_key = None

@@ -67,9 +67,7 @@ def read_script(lines):
             continue
         kind = obj.get("ev")
         if kind not in _KINDS:
-            raise ScriptError(
-                number, "unknown event %r (expected start, lay, press or tick)" % (kind,)
-            )
+            raise ScriptError(number, "unknown event %r (expected start, lay, press or tick)" % (kind,))
         t = _whole(obj, "t", number, low=0)
         if last_t is not None and ticks_diff(t, last_t) < 0:
             raise ScriptError(number, "time runs backwards (%d after %d)" % (t, last_t))

@@ -164,11 +164,7 @@ class LiveShell:
         if (self.replay or not self.humans) and self.clock.speed != 1:
             status = "x%g  %s" % (self.clock.speed, status)
         notice = ""
-        if (
-            table.notice
-            and table.notice_t is not None
-            and 0 <= ticks_diff(t, table.notice_t) < NOTICE_MS
-        ):
+        if table.notice and table.notice_t is not None and 0 <= ticks_diff(t, table.notice_t) < NOTICE_MS:
             notice = table.notice
         if self.snapped:
             notice = (notice + "   " if notice else "") + self.snapped

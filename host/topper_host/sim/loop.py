@@ -46,19 +46,13 @@ class Headless:
         if table.over:
             return True
         started = table.started_at
-        if (
-            self.max_ms is not None
-            and started is not None
-            and ticks_diff(t, started) >= self.max_ms
-        ):
+        if self.max_ms is not None and started is not None and ticks_diff(t, started) >= self.max_ms:
             self.timed_out = True
             return True
         if table.bots:
             return False
         # A script: done once its last event has had a step to settle.
-        return not table.script and (
-            table.fed_t is None or ticks_diff(t, table.fed_t) >= self.tail_ms
-        )
+        return not table.script and (table.fed_t is None or ticks_diff(t, table.fed_t) >= self.tail_ms)
 
     def wait(self, clock, delay):
         clock.wait(delay)

@@ -163,9 +163,7 @@ def render(rows, scale=1, cols=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(
-        prog="python -m topper_host.sim.shot", description=__doc__.split("\n")[0]
-    )
+    p = argparse.ArgumentParser(prog="python -m topper_host.sim.shot", description=__doc__.split("\n")[0])
     p.add_argument("capture", help="ANSI text, e.g. from tmux capture-pane -e -p")
     p.add_argument("png")
     p.add_argument("--scale", type=int, default=2)

@@ -27,12 +27,16 @@ def oled_picture(fb, scale=4, border=2):
     return pic
 
 
+RADIUS = 0.30  # of the picture's size: room outside the ring for the seat names
+DOT = 0.045
+
+
 def ring_picture(colors, seats=0, size=256):
     pic = Picture(size, size, (12, 12, 14))
     n = len(colors)
     c = size / 2.0
-    radius = size * 0.36
-    dot = size * 0.045
+    radius = size * RADIUS
+    dot = size * DOT
     for i in range(n):
         a = math.pi / 2 + 2 * math.pi * i / n
         x = c + radius * math.cos(a)
@@ -42,8 +46,8 @@ def ring_picture(colors, seats=0, size=256):
     for s in range(seats):
         i = ringview.seat_pixel(s, seats, n)
         a = math.pi / 2 + 2 * math.pi * i / n
-        x = c + (radius + dot + size * 0.07) * math.cos(a)
-        y = c + (radius + dot + size * 0.07) * math.sin(a)
+        x = c + (radius + dot + 20) * math.cos(a)
+        y = c + (radius + dot + 20) * math.sin(a)
         text(pic, "P%d" % (s + 1), int(x) - 11, int(y) - 8, ringview.seat_color(s), 2)
     return pic
 

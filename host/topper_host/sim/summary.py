@@ -53,18 +53,15 @@ class GameStats:
 
     def line(self, index):
         how = "P%d wins" % (self.winner + 1) if self.winner >= 0 else "unfinished (time cap)"
-        return (
-            "game %d: %s after %s, %d cards laid, %d slaps won, %d wrong, %d late, %d hurry-ups"
-            % (
-                index,
-                how,
-                clock_text(self.ms()),
-                self.lays,
-                self.slaps,
-                self.wrong,
-                self.late,
-                self.hurries,
-            )
+        return "game %d: %s after %s, %d cards laid, %d slaps won, %d wrong, %d late, %d hurry-ups" % (
+            index,
+            how,
+            clock_text(self.ms()),
+            self.lays,
+            self.slaps,
+            self.wrong,
+            self.late,
+            self.hurries,
         )
 
 

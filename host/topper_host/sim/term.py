@@ -250,6 +250,14 @@ def draw_seats(cv, row, col, view, humans):
             cv.put(row + s, x + 2, status, RED if view["locked"][s] else AMBER)
 
 
+LEGEND = (
+    "Ring: pulsing = due to lay, bright = in control,",
+    "red = slaps locked out, amber blink = penalty due,",
+    "amber arc = hurry-up time left, white dots = chances,",
+    "flash = a slap won (seat colour) or wrong (red).",
+)
+
+
 def slap_text(view):
     race = view["race"]
     if not race:
@@ -309,6 +317,10 @@ def draw(cv, frame, panel):
         draw_ring(cv, 1, side, frame.ring, view, humans, True)
         draw_seats(cv, 23, side + 1, view, humans)
         y = HEIGHT // 2 + 3
+        top = min(24 + view["seats"], y - len(LEGEND))
+        if top >= 23 + view["seats"]:
+            for i, line in enumerate(LEGEND):
+                cv.put(top + i, side + 1, line, DIM)
     else:
         draw_oled_text(cv, 1, 0, frame.lines)
         draw_ring(cv, 1, 24, frame.ring, view, humans, False)

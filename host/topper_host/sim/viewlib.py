@@ -28,4 +28,4 @@ except ImportError:
         )
     sys.path.append(_lib)
 
-from topper_view import effects, font5x8, ring, screen, sounds  # noqa: F401
+from topper_view import effects, font5x8, ring, screen, sounds  # noqa: E402,F401
