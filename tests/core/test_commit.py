@@ -109,3 +109,13 @@ def test_a_vault_empties_when_revealed():
     assert len(vault) == 1
     assert len(vault.reveal()) == 1
     assert len(vault) == 0 and vault.reveal() == []
+
+
+def test_a_rewound_tape_gives_the_same_salts_then_goes_on():
+    tape = commit.Tape(Rng(8))
+    first = [tape.next32() for _ in range(6)]
+    again = tape.rewound()
+    assert [again.next32() for _ in range(6)] == first
+    fresh = Rng(8)
+    assert first == [fresh.next32() for _ in range(6)]
+    assert again.next32() == fresh.next32(), "then the source goes on"

@@ -36,9 +36,7 @@ PILE = "4RC 4RH 4RT 4RS 4YC 4YH 4YT 4YS 4GC 4GH"
 
 
 def two_players(p2_hand, pile=PILE, rule0="N=n+1", rule1="C=4", p1_hand="4BH 4BT 2GS 3GS 4GS"):
-    m = CrazyJob(players=2, hands=1).new_match(
-        1, decks=[rig(2, [p1_hand, p2_hand], ["2RC", "2BC"], pile)]
-    )
+    m = CrazyJob(players=2, hands=1).new_match(1, decks=[rig(2, [p1_hand, p2_hand], ["2RC", "2BC"], pile)])
     m.apply((Act.RULE, rule(rule1) if rule1 != "paper" else PAPER))  # P2 writes first
     m.apply((Act.RULE, rule(rule0) if rule0 != "paper" else PAPER))
     assert m.phase == Phase.PLAY and m.current_player() == 1 and m.rule_owner() == 0
@@ -423,3 +421,40 @@ def test_without_a_card_pad_the_table_reports_and_the_device_counts():
     rec = m.apply((Act.PICK, UNKNOWN))[0]
     assert rec["draw"] == 5 and m.view()["held"] == [5, 8, 9]
     assert m.view()["lines"][0] == ["--", "--"]
+
+
+def test_undo_rebuilds_the_match_before_the_last_actions_with_the_same_seals():
+    # The device draws its salts from its own source; an undo must not change the seals
+    # already in the log.
+    m = CrazyJob(players=3, hands=1).new_match(5, salts=_Words(7))
+    for text in ("N=n+1", "C!=c", "S=2"):
+        m.apply((Act.RULE, rule(text)))
+    views = [m.view()]
+    for _ in range(4):
+        m.apply(m.legal_actions()[1])
+        views.append(m.view())
+    for n in range(5):
+        back = m.rewind(n)
+        assert back.view() == views[4 - n]
+        assert back.digests == m.digests
+    again = m.rewind(2)
+    for action in m.history[-2:]:
+        again.apply(action)
+    assert again.to_dict() == m.to_dict() and again.view() == m.view()
+    for bad in (-1, 99, "1"):
+        try:
+            m.rewind(bad)
+        except RuleError:
+            continue
+        raise AssertionError("rewound %r" % (bad,))
+
+
+class _Words:
+    """A salt source that is not the match's seed (as on the device)."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def next32(self):
+        self.x = (self.x * 1103515245 + 12345) & 0xFFFFFFFF
+        return self.x

@@ -378,3 +378,16 @@ def test_configurations():
         except RuleError:
             continue
         raise AssertionError("accepted %r" % (bad,))
+
+
+def test_undo_rebuilds_the_match_before_the_last_actions_with_the_same_seals():
+    m = four(entry=Entry.DEALT)
+    seals = list(m.digests)
+    views = [m.view()]
+    for step in (lambda: ask(m, 2, "2RC"), lambda: answer(m), lambda: guess(m, 3, "4BS")):
+        step()
+        views.append(m.view())
+    # guess() is two actions: the guess and its verdict.
+    assert m.rewind(0).view() == views[3] and m.rewind(2).view() == views[2]
+    assert m.rewind(3).view() == views[1] and m.rewind(4).view() == views[0]
+    assert m.rewind(4).digests == seals

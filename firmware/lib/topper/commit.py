@@ -101,6 +101,27 @@ def check_log(records):
     return problems
 
 
+class Tape:
+    """A salt source that keeps every word it gave, so that a match rebuilt from its history
+    (an undo) draws the same salts again and the seals already logged still open."""
+
+    def __init__(self, source, words=None):
+        self.source = source
+        self.words = list(words) if words else []
+        self._at = 0
+
+    def next32(self):
+        if self._at == len(self.words):
+            self.words.append(self.source.next32())
+        word = self.words[self._at]
+        self._at += 1
+        return word
+
+    def rewound(self):
+        """A tape that gives the same words from the start, then goes on like this one."""
+        return Tape(self.source, self.words)
+
+
 class Vault:
     """The secrets sealed for one hand, with their salts, until they are revealed."""
 

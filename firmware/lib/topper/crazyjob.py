@@ -147,7 +147,10 @@ class Match:
         self.seed = seed
         self.decks = decks  # rigged deck orders (top first) for the first hands, or None
         self._rng = Rng(seed)
-        self._vault = commit.Vault(salts if salts is not None else Rng(seed ^ _SALT_SEED))
+        if salts is None:
+            salts = Rng(seed ^ _SALT_SEED)
+        self._tape = salts if isinstance(salts, commit.Tape) else commit.Tape(salts)
+        self._vault = commit.Vault(self._tape)
         n = game.players
         self.scores = [0] * n
         self.hand_results = []
@@ -468,6 +471,14 @@ class Match:
             self._start_hand()
         self.rulings = self._flush()
         return self.rulings
+
+    def rewind(self, actions=1):
+        """A new match equal to this one before its last ``actions`` actions (undo). It
+        seals with the same salts, so the seals already logged stay valid."""
+        if not isinstance(actions, int) or actions < 0 or actions > len(self.history):
+            raise RuleError("cannot rewind %r of %d actions" % (actions, len(self.history)))
+        kept = self.history[: len(self.history) - actions]
+        return replay(self.game, self.seed, kept, self.decks, self._tape.rewound())
 
     def play(self, seat, action):
         """``apply`` for a caller that knows which seat pressed: refuses a seat out of turn."""
