@@ -11,9 +11,7 @@ from topper.jsonl import dumps
 
 def _players(g, n):
     """Bots and random players mixed differently in each game, from its number."""
-    return [
-        RandomPlayer(g * 8 + s) if (g >> s) & 1 and s % 3 == 0 else Bot(g * 8 + s) for s in range(n)
-    ]
+    return [RandomPlayer(g * 8 + s) if (g >> s) & 1 and s % 3 == 0 else Bot(g * 8 + s) for s in range(n)]
 
 
 def _game(g):
@@ -69,9 +67,7 @@ def _play(g):
         assert steps < 3000, "a match must end"
         seat = m.current_player()
         if m.phase == Phase.PLAY:
-            assert (
-                m.rule_owner() == (seat + 1 + turns[seat] % (m.game.players - 1)) % m.game.players
-            )
+            assert m.rule_owner() == (seat + 1 + turns[seat] % (m.game.players - 1)) % m.game.players
         action = players[seat].choose(m)
         assert m.is_legal(action), action
         held_before = [len(h) for h in m.hands]

@@ -145,8 +145,7 @@ def test_the_log_verifies_and_tampering_is_caught():
     assert commit.check_log(log) == []
     reveals = [r for r in log if r["r"] == "reveal"]
     assert (
-        reveals
-        and reveals[0]["text"] == crazyrules.Rule(crazyrules.parse(reveals[0]["secret"])).describe()
+        reveals and reveals[0]["text"] == crazyrules.Rule(crazyrules.parse(reveals[0]["secret"])).describe()
     )
     # A device that claims afterwards to have held another rule is caught.
     forged = [dict(r) for r in log]
@@ -158,6 +157,4 @@ def test_the_log_verifies_and_tampering_is_caught():
     # The seals on the shared screen are the ones in the log.
     sealed = [r["digest"] for r in log if r["r"] == "commit"]
     first_hand = replay(m.game, 7, m.history[: m.game.players])
-    assert sorted([d for d in first_hand.view()["digests"] if d]) == sorted(
-        sealed[: m.game.players]
-    )
+    assert sorted([d for d in first_hand.view()["digests"] if d]) == sorted(sealed[: m.game.players])

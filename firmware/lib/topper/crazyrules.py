@@ -52,7 +52,7 @@ _NEW_LETTERS = "NCS"
 _LAST_LETTERS = "ncs"
 # popcount of a 5-bit mask of allowed values 0..4
 # (int.bit_count is not in MicroPython.)
-_COUNT = bytes([bin(m).count("1") for m in range(32)])  # noqa: FURB161
+_COUNT = bytes([bin(m).count("1") for m in range(32)])
 _FULL = 31
 
 
@@ -232,9 +232,7 @@ def check(code):
     rule = Rule(code)
     last = rule.blocked_after()
     if last >= 0:
-        raise RuleFormError(
-            "'%s': nothing may follow %s" % (rule.describe(), cards.format_card(last))
-        )
+        raise RuleFormError("'%s': nothing may follow %s" % (rule.describe(), cards.format_card(last)))
     return rule
 
 
