@@ -318,6 +318,11 @@ def test_with_a_card_pad_secrets_are_tapped_and_answers_checked():
     m.apply((Act.GUESS, 1, parse("2YH")))
     assert m.legal_actions() == [(Act.RIGHT,)]
     assert not m.is_legal((Act.WRONG,))
+    m.apply((Act.RIGHT,))
+    assert m.current_player() == 0, "right: P1 goes again"
+    # A guess said aloud, not entered: the guessed seat's word decides.
+    m.apply((Act.GUESS, 2, UNKNOWN))
+    assert m.legal_actions() == [(Act.RIGHT,), (Act.WRONG,)]
 
 
 def test_a_long_hand_stops_at_the_turn_limit():

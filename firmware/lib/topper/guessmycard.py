@@ -534,7 +534,9 @@ class Match:
             if kind == Act.ASK:
                 self._check_ask(action[2], action[3])
             else:
-                self._check_card(action[2], True)
+                # With a pad an official guess may be said aloud only: the guessed seat
+                # then says right or wrong, as without a pad.
+                self._check_card(action[2], True, self.game.entry != Entry.DEALT)
         elif kind == Act.ANSWER:
             low, high = self.true_answer()
             n = action[1]
@@ -547,9 +549,11 @@ class Match:
             if v is not None and v != kind:
                 raise RuleError("check again: the guess is %s" % ACT_NAMES[v])
 
-    def _check_card(self, card, natural):
+    def _check_card(self, card, natural, unknown_ok=None):
+        if unknown_ok is None:
+            unknown_ok = self.game.entry == Entry.BUTTONS
         if card == UNKNOWN:
-            if self.game.entry != Entry.BUTTONS:
+            if not unknown_ok:
                 raise RuleError("this match sees its cards: name the card")
             return
         if self.game.entry == Entry.BUTTONS:
