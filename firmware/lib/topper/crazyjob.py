@@ -656,7 +656,6 @@ class Match:
             shown = pend["shown"]
             rec["r"] = "none"
             rec["shown"] = _texts(shown)
-            rec["picked"] = None
             if not right:
                 self._out.append(rec)  # the claim was wrong; the pick decides the draw
                 self._await(Phase.PICK)
