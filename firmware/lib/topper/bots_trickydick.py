@@ -44,9 +44,7 @@ class Bot:
     def choose(self, match):
         """The card this bot lays now in a dealt ``match``."""
         seat = match.current_player()
-        return self.pick(
-            seat, match.hands[seat], match.table, match.previous[seat], match.game.mode
-        )
+        return self.pick(seat, match.hands[seat], match.table, match.previous[seat], match.game.mode)
 
     def pick(self, seat, hand, table, before, mode):
         """The card to lay from ``hand`` with ``table`` (plays so far) in front of ``seat``,
