@@ -26,7 +26,7 @@ def _game(variant="ww3", seats=4, seed=1, style=None, minutes=30, hurry=3000):
 
 
 def test_bots_only_games_end_with_a_winner_and_their_logs_replay(tmp_path):
-    for variant, seats, seed in (("ww3", 3, 11), ("armageddon", 4, 5)):
+    for variant, seats, seed in (("ww3", 3, 5), ("armageddon", 4, 14)):
         log = tmp_path / ("%s.jsonl" % variant)
         p = topper(
             "sim",
@@ -154,3 +154,27 @@ def test_bad_bot_settings_are_refused():
     assert p.returncode == 2 and "miss must be a probability" in p.stderr
     p = topper("sim", "--bots-only", "--seats", "9")
     assert p.returncode == 2 and "--seats must be 2 to 8" in p.stderr
+
+
+def test_a_game_goes_the_same_way_at_any_pace():
+    """Watching at 64x moves the table seconds a frame; a slow machine moves it in
+    uneven jumps. Bots and timers must not notice: the rulings are the fake clock's."""
+
+    def play(jumps):
+        style = bots.Style()
+        table = Table(referee("ww3", 3, 2, 17, 3000), bots=[bots.Bot(s, 17, style) for s in range(3)])
+        rulings = []
+        table.listeners.append(lambda tb, t, out: rulings.extend(out))
+        table.start(0)
+        t = 0
+        i = 0
+        while not table.over and t < 4 * 60000:
+            t += jumps[i % len(jumps)]
+            i += 1
+            table.advance(t)
+        return [r for r in rulings if r["t"] < 3 * 60000]  # where every pace got to
+
+    steady = play([10])
+    assert len(steady) > 200
+    assert play([1, 2500, 37, 900, 3]) == steady
+    assert play([1920]) == steady

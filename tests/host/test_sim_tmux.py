@@ -219,3 +219,29 @@ def test_replay_plays_a_log_on_the_board(tmp_path):
         assert "EXIT=0" in text and _restored(text)
     finally:
         p.close()
+
+
+def test_watching_bots_to_the_end_and_the_next_game(tmp_path):
+    # Seed 4 with two seats is a short game (79 s of table time): at 64x about 1.3 s.
+    p = _start(
+        tmp_path,
+        "--bots-only --watch --seats 2 --seed 4 --speed 64 --log %s" % (tmp_path / "w.jsonl"),
+    )
+    try:
+
+        def over(s):
+            screen = _safe_oled(s)
+            return "GAME OVER" in s.split("\n")[0] and screen[2].strip() == "P1 WINS!"
+
+        text = p.until(over, "the winner screen")
+        assert "P1 WINS THE GAME" in text and "n: next game" in text
+        assert "P1 bot 66 cards  WINNER" in text
+        p.keys("n")
+        p.until(lambda s: "seed 5" in s.split("\n")[0], "the next game, seed 5")
+        p.keys("q")
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "seed 4: P1 won; log " in text and "seed 5: unfinished; log " in text
+        assert replayed(tmp_path / "w.jsonl")[-1]["r"] == "win"
+        replayed(tmp_path / "w-002.jsonl")
+    finally:
+        p.close()

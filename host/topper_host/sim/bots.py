@@ -119,21 +119,22 @@ class Bot:
 
     def see(self, seen, rulings, t):
         """React to a batch of rulings made by ``t``; ``seen`` is the referee's view
-        plus ``award_to``."""
-        changed = False
-        for r in rulings:
-            kind = r["r"]
-            if kind == "lay" or kind == "collect" or (kind == "slap" and r["ok"]):
-                changed = True
-        if changed and self.press_at is not None and ticks_diff(self.press_at, t) > self.style.commit_ms:
-            self.press_at = None  # saw the change in time and held back
+        plus ``award_to``. Plans count from the rulings' own stamps, not from ``t``
+        (when the batch was noticed), so a game does not depend on the loop's pace."""
+        changed = None
         last = None
         for r in rulings:
-            if r["r"] == "lay":
+            kind = r["r"]
+            if changed is None and (kind == "lay" or kind == "collect" or (kind == "slap" and r["ok"])):
+                changed = r["t"]
+            if kind == "lay":
                 last = r
+        if changed is not None and self.press_at is not None:
+            if ticks_diff(self.press_at, changed) > self.style.commit_ms:
+                self.press_at = None  # saw the change in time and held back
         if last is not None and self.press_at is None:
             self._consider_slap(seen, last)
-        self._plan_lay(seen, t)
+        self._plan_lay(seen, rulings[-1]["t"], t)
 
     def _consider_slap(self, seen, lay):
         if seen["phase"] == "over" or seen["locked"][self.seat]:
@@ -147,7 +148,7 @@ class Bot:
             # A wrong slap comes a little later than a right one: it took a doubt.
             self.press_at = ticks_add(lay["t"], self.reaction() * 5 // 4)
 
-    def _plan_lay(self, seen, t):
+    def _plan_lay(self, seen, since, t):
         mine = seen["turn"] == self.seat or (seen["phase"] == "awarded" and seen["award_to"] == self.seat)
         if not mine or seen["stacks"][self.seat] == 0:
             self.lay_at = None
@@ -157,7 +158,8 @@ class Bot:
         if key == self._lay_key and self.lay_at is not None:
             return
         self._lay_key = key
-        self.lay_at = ticks_add(t, self.lay_delay(seen["hurry_ms"]))
+        at = ticks_add(since, self.lay_delay(seen["hurry_ms"]))
+        self.lay_at = at if ticks_diff(at, t) > 0 else ticks_add(t, 1)
 
 
 def _tempting(variant, pot):

@@ -11,7 +11,7 @@ import time
 
 from topper.ticks import MASK
 
-TICK_MS = 10  # the fake clock's step when nothing is due sooner: a device loop's pace
+TICK_MS = 10  # the fake clock's step when nothing is planned: a device loop's pace
 
 
 class FakeClock:
@@ -29,11 +29,10 @@ class FakeClock:
         return self.t & MASK
 
     def wait(self, delay):
-        """Let time pass until the next thing is due in ``delay`` ms (None: nothing
-        is), but by one step at most, so the referee's own timers (settling a slap,
-        the hurry-up, gathering a pot) are seen within a step of when they fire, as a
-        device looping every few ms would see them."""
-        if delay is None or delay > self.step:
+        """Jump to the next planned action, due in ``delay`` ms (None: nothing is
+        planned, so one step). The table lives through the jump in device-loop steps
+        itself (``Table.advance``), so nothing is skipped."""
+        if delay is None:
             delay = self.step
         self.t += max(1, delay)
 

@@ -35,6 +35,7 @@ class Headless:
         self.max_ms = max_ms
         self.tail_ms = tail_ms
         self.timed_out = False
+        self._left = None  # ms to the time cap, as of the last ``finished``
 
     def poll(self, table, t):
         return True
@@ -43,16 +44,21 @@ class Headless:
         pass
 
     def finished(self, table, t):
+        self._left = None
         if table.over:
             return True
         started = table.started_at
-        if self.max_ms is not None and started is not None and ticks_diff(t, started) >= self.max_ms:
-            self.timed_out = True
-            return True
+        if self.max_ms is not None and started is not None:
+            self._left = self.max_ms - ticks_diff(t, started)
+            if self._left <= 0:
+                self.timed_out = True
+                return True
         if table.bots:
             return False
         # A script: done once its last event has had a step to settle.
         return not table.script and (table.fed_t is None or ticks_diff(t, table.fed_t) >= self.tail_ms)
 
     def wait(self, clock, delay):
+        if self._left is not None and (delay is None or delay > self._left):
+            delay = self._left  # stop at the time cap, not past it
         clock.wait(delay)

@@ -16,9 +16,12 @@ from topper import cards, jsonl
 from topper.eventlog import Recorder, event
 from topper.referee import SlapReferee
 from topper.slapgame import Phase, SlapGame
-from topper.ticks import ticks_diff
+from topper.ticks import ticks_add, ticks_diff
 
 from topper_host.sim.viewlib import effects
+
+
+STEP_MS = 10  # a device's loop: timers are seen within this of when they fire
 
 
 class ScriptError(ValueError):
@@ -47,6 +50,7 @@ class Table:
         self.started_at = None
         self.last_t = None
         self.fed_t = None  # stamp of the latest script event fed
+        self.now = None  # how far the table has lived (``advance``)
         self.notice = ""  # a table-side note for the human (not a ruling, not logged)
         self.notice_t = None
 
@@ -171,13 +175,30 @@ class Table:
         return max(0, ticks_diff(n[0], t))
 
     def advance(self, t):
-        """Run every planned action due by ``t`` in time order, then let the referee's
-        timers catch up to ``t``."""
+        """Bring the table to ``t`` as a device looping every ``STEP_MS`` would have
+        lived through it, however far ``t`` is (a replay at 64x moves seconds a frame):
+        planned actions run in time order, each after the referee's timers due before
+        it, so a bot never lays into a turn that a timer already took away, and a game
+        goes the same way on a fast, a slow or a fake clock."""
+        if self.now is None:
+            self.now = t
+        while True:
+            step = ticks_add(self.now, STEP_MS)
+            if ticks_diff(step, t) >= 0:
+                break
+            self._run_until(step)
+        self._run_until(t)
+
+    def _run_until(self, t):
         while True:
             n = self._next()
             if n is None or ticks_diff(n[0], t) > 0:
                 break
             at, _, what = n
+            if self.last_t is not None and ticks_diff(at, self.last_t) < 0:
+                at = self.last_t  # planned in the past (a very quick bot): time never runs back
+            if self.started_at is not None and self.tick(at):
+                continue  # a timer fired first: what is due may have changed
             if isinstance(what, dict):
                 self.script.pop(0)
                 self._feed(what)
@@ -192,6 +213,7 @@ class Table:
                     self.lay(at, seat=bot.seat)
         if self.started_at is not None:
             self.tick(t)
+        self.now = t
 
     def _feed(self, ev):
         kind = ev.get("ev")

@@ -226,7 +226,9 @@ def seat_status(view, s):
         notes.append("lays")
     if s == view["controller"]:
         notes.append("control")
-    if view["locked"][s]:
+    # Once the game is over the referee reports every seat as unable to slap; that is
+    # no lockout worth a word.
+    if view["locked"][s] and view["phase"] != "over":
         notes.append("locked out")
     if view["penalty"][s]:
         notes.append("penalty card due")
@@ -247,7 +249,7 @@ def draw_seats(cv, row, col, view, humans):
         x = cv.put(row + s, x + 1, "%-3s %2d cards" % (who, view["stacks"][s]), TEXT)
         status = seat_status(view, s)
         if status:
-            cv.put(row + s, x + 2, status, RED if view["locked"][s] else AMBER)
+            cv.put(row + s, x + 2, status, RED if "locked" in status else AMBER)
 
 
 LEGEND = (
