@@ -31,11 +31,22 @@ RING_MS = 20
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
 
 
-def blind_referee(cfg, seed):
-    """Hook for play without the card pad (RULES.md section 8): the device cannot see
-    cards but still owns slap order, lockouts, turn order and timers. The core's blind
-    referee plugs in here once it exists; until then None, and the menu says so."""
-    return None
+def make_referee(cfg, seed):
+    """The referee for the chosen game, imported only now (heap: one game at a time).
+
+    With the card pad the full-knowledge ``SlapReferee`` judges every card the pad
+    reads. Without it (RULES.md section 8) the device cannot see cards: the blind
+    referee ranks slaps, keeps turns, lockouts and timers, and the table judges each
+    slap with the table button."""
+    if cfg["cardpad"]:
+        from topper.referee import SlapReferee
+        from topper.slapgame import SlapGame
+
+        g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
+        return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+    from topper.blindref import BlindSlapReferee
+
+    return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
 
 
 class App:
@@ -59,6 +70,8 @@ class App:
         self.notice = None
         self.after = MENU
         self.fails = 0
+        self.blind = False
+        self._quit_armed = False  # blind play: a long press asks to quit on release
         self._oled_at = None
         self._ring_at = None
         self._hurry_left = -1
@@ -97,7 +110,8 @@ class App:
         if self.dev.buttons is not None:
             for kind, seat, t, us in self.dev.buttons.poll(now):
                 self._button(kind, seat, t, us, now)
-        if self.dev.pad is not None and self.mode in (GAME, ENROLL_MODE):
+        reading = self.mode == ENROLL_MODE or (self.mode == GAME and not self.blind)
+        if self.dev.pad is not None and reading:
             e = self.dev.pad.poll(now)
             if e is not None:
                 self._pad(e, now)
@@ -109,12 +123,15 @@ class App:
             self._warn("busy: presses lost", t)
             return
         if kind == btn.STUCK:
-            self._warn("P%d button held down" % (seat + 1), t)
+            who = "table" if seat < 0 else "P%d" % (seat + 1)
+            self._warn("%s button held down" % who, t)
             return
         if kind == btn.CHATTER:
             self._warn("P%d button faulty: muted" % (seat + 1), t)
             return
         mode = self.mode
+        if kind == btn.CHORD and not (mode == GAME and self.blind):
+            kind = btn.SEAT  # a chord only means something in blind play
         if mode == MENU:
             self._menu_button(kind, seat, now)
         elif mode == STARTER:
@@ -156,18 +173,43 @@ class App:
         self._sound(sounds.CLICK, now)
 
     def _game_button(self, kind, seat, t, us, now):
+        ref = self.ref
         if kind == btn.SEAT:
             if seat < self.game["seats"]:
                 self._log_event("press", t, seat=seat, us=us)
-                self._rulings(self.ref.press(seat, t, us), now)
+                self._rulings(ref.press(seat, t, us), now)
+            return
+        over = ref.view(now)["winner"] >= 0
+        if self.blind and not over:
+            self._blind_button(kind, seat, t, now)
         elif kind == btn.TABLE_SHORT:
             if self.fx.slap is not None:
                 self.fx.slap_t = now  # show the last slap's ruling again
         elif kind == btn.TABLE_LONG:
-            if self.ref.game.winner >= 0:
+            if over:
                 self._end_game()
             else:
                 self.mode = QUIT
+
+    def _blind_button(self, kind, seat, t, now):
+        ref = self.ref
+        if kind == btn.TABLE_SHORT:
+            self._log_event("table", t)
+            self._rulings(ref.table(t), now)
+        elif kind == btn.TABLE_LONG:
+            if ref.pending >= 0:
+                self._log_event("table", t, long=True)
+                self._rulings(ref.table(t, long=True), now)
+            else:
+                self._quit_armed = True
+        elif kind == btn.TABLE_END:
+            if self._quit_armed:
+                self._quit_armed = False
+                self.mode = QUIT
+        elif kind == btn.CHORD and seat < self.game["seats"]:
+            self._quit_armed = False
+            self._log_event("out", t, seat=seat)
+            self._rulings(ref.toggle_out(seat, t), now)
 
     # ----- card pad ------------------------------------------------------------------
 
@@ -190,17 +232,11 @@ class App:
 
     def _start(self, now):
         cfg = self.menu.config()
-        if not cfg["cardpad"]:
-            ref = blind_referee(cfg, now)
-            if ref is None:
-                self._notice(
-                    "NO CARD PAD",
-                    "Without the card pad the device cannot see cards. Blind play is "
-                    "not in this firmware yet: set Card pad on.",
-                    MENU,
-                )
-                self._sound(sounds.ERROR, now)
-                return
+        self.game = cfg
+        self.blind = not cfg["cardpad"]
+        if self.blind:
+            self.mode = STARTER
+            return
         if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
             self._notice("CARD PAD", self.dev.problems[-1], MENU)
             self._sound(sounds.ERROR, now)
@@ -220,7 +256,6 @@ class App:
             have[deck[k]] = True
         missing = len([c for c in need if c not in have])
         self.deck = deck
-        self.game = cfg
         self.mode = STARTER
         if missing or not finished:
             self._notice(
@@ -231,19 +266,33 @@ class App:
             )
 
     def _begin(self, seat, t):
-        from topper.referee import SlapReferee
-        from topper.slapgame import SlapGame
-
         cfg = self.game
-        g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-        self.ref = SlapReferee(g, seed=t, hurry_ms=cfg["hurry_ms"])
+        self.ref = make_referee(cfg, t)
+        if self.cards is None:
+            from topper import cards
+
+            self.cards = cards
         self.fx = effects.Effects()
         self.mode = GAME
         self._hurry_left = -1
+        self._quit_armed = False
         if self.dev.log is not None:
             from topper import eventlog, jsonl
 
-            self.dev.log(jsonl.dumps(eventlog.header(self.ref)))
+            if self.blind:
+                # The event log's replay knows the card referee only; a blind game's
+                # header says so, so that a replay refuses it instead of misjudging it.
+                head = {
+                    "log": eventlog.FORMAT,
+                    "v": eventlog.VERSION,
+                    "game": cfg["game"],
+                    "seats": cfg["seats"],
+                    "seed": t,
+                    "blind": True,
+                }
+            else:
+                head = eventlog.header(self.ref)
+            self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)
         self._rulings(self.ref.start(t, starter=seat), t)
 
@@ -305,7 +354,7 @@ class App:
         card, why = en.tap(uid)
         name = self.cards.format_card(card) if card is not None else "?"
         if why:
-            self._enroll_last = "%s: %s" % (why, name)
+            self._enroll_last = "tag is %s already" % name if card is not None else why
             self._sound(sounds.ERROR, now)
             return
         self._enroll_last = "last: %s ok" % name
@@ -331,6 +380,7 @@ class App:
         en = self.enrolling
         en.save(True)
         self.enrolling = None
+        self.menu.cursor = 0  # back on "Start game": playing is what comes next
         self._notice("ENROLL DECK", "Saved %d card tags." % len(en.entries), MENU)
         self._sound(sounds.CONFIRM, now)
 
@@ -362,7 +412,7 @@ class App:
         if mode == MENU:
             return self.menu.lines()
         if mode == STARTER:
-            return screen.starter(self.game["game"], self.game["seats"], True)
+            return screen.starter(self.game["game"], self.game["seats"], not self.blind)
         if mode == ENROLL_MODE:
             en = self.enrolling
             nxt = en.next_card()

@@ -30,12 +30,15 @@ if str(LIB) not in sys.path:
 _FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_code", "adafruit_ssd1306")
 
 
+_saved = None  # the sys.modules entries the fakes replaced, to put back
+
+
 def install(oled=True, pn532=False, usb_data=False, nvm_size=4096):
     """Fresh fakes; returns the Rig. ``oled``/``pn532``: whether those I2C devices
-    answer; ``usb_data``: a connected second USB serial port."""
-    for name in list(sys.modules):
-        if name.startswith(_FIRMWARE_PREFIXES):
-            del sys.modules[name]
+    answer; ``usb_data``: a connected second USB serial port. Call ``uninstall()``
+    after the test (``teardown_function``) so other tests see the real modules."""
+    global _saved
+    _forget_firmware()
     rig = Rig(nvm_size)
     if oled:
         rig.i2c_present.add(0x3C)
@@ -43,9 +46,34 @@ def install(oled=True, pn532=False, usb_data=False, nvm_size=4096):
         rig.i2c_present.add(0x24)
     rig.usb_connected = usb_data
     cp.bind(rig)
-    for name, module in cp.modules().items():
+    fresh = cp.modules()
+    if _saved is None:
+        _saved = {}
+        for name in fresh:
+            _saved[name] = sys.modules.get(name)
+    for name, module in fresh.items():
         sys.modules[name] = module
     return rig
+
+
+def uninstall():
+    """Put back the modules the fakes replaced and forget firmware built on them."""
+    global _saved
+    _forget_firmware()
+    if _saved is None:
+        return
+    for name, module in _saved.items():
+        if module is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = module
+    _saved = None
+
+
+def _forget_firmware():
+    for name in list(sys.modules):
+        if name.startswith(_FIRMWARE_PREFIXES):
+            del sys.modules[name]
 
 
 def load_code():

@@ -177,6 +177,11 @@ class Keys:
         self.events = EventQueue(max_events)
         self.key_count = len(self.pins)
         _rig.keys.append(self)
+        for pin, pressed, t in list(_rig.early_keys):
+            for i, p in enumerate(self.pins):
+                if p.name == pin:
+                    self.events.schedule(i, pressed, t)
+                    _rig.early_keys.remove((pin, pressed, t))
 
     def reset(self):
         raise AssertionError("reset() would re-report held keys as new presses")

@@ -10,6 +10,7 @@ class Rig:
     def __init__(self, nvm_size):
         self.now = 0
         self.keys = []  # every fake keypad.Keys made
+        self.early_keys = []  # key changes scripted before their scanner existed
         self.strips = []  # every fake NeoPixel
         self.pwms = []
         self.buses = []
@@ -35,15 +36,21 @@ class Rig:
     # ----- buttons -----------------------------------------------------------------
 
     def _key(self, pin):
-        for keys in self.keys:
+        for keys in reversed(self.keys):  # the newest scanner (an app made again)
             for i, p in enumerate(keys.pins):
                 if p.name == pin:
                     return keys, i
         raise AssertionError("no keypad.Keys scans pin %s" % pin)
 
     def key(self, pin, pressed, t):
-        keys, i = self._key(pin)
-        keys.events.schedule(i, pressed, t)
+        """Script a key change at ``t``. Before the firmware has made its scanners
+        (a button held at power-up), the change waits for the scanner of that pin."""
+        for keys in reversed(self.keys):  # the newest scanner (an app made again)
+            for i, p in enumerate(keys.pins):
+                if p.name == pin:
+                    keys.events.schedule(i, pressed, t)
+                    return
+        self.early_keys.append((pin, pressed, t))
 
     def press(self, seat, t, hold=80):
         """Seat ``seat`` (0-based) goes down at ``t`` and up ``hold`` ms later."""

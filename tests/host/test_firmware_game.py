@@ -7,11 +7,17 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+import fakes  # noqa: E402
+
 from fakes import scenario  # noqa: E402
 from fakes.scenario import has, lay, start  # noqa: E402
 from topper_view import ring, sounds  # noqa: E402
 
 NO_HURRY = {"TOPPER_HURRY_MS": 0}
+
+
+def teardown_function(function):
+    fakes.uninstall()  # the next test (maybe not ours) sees the real modules again
 
 
 def test_start_a_game_the_starter_presses_their_button():

@@ -11,7 +11,12 @@ for microsecond stamps; both ``poll(now)`` to ``[(seat, pressed, t_ms, us)]``) a
   took, not the time of the poll.
 - ``TABLE_SHORT`` / ``TABLE_LONG``: the table button was released before ``long_ms``,
   or has been held for ``long_ms`` (reported once, while still held, so a stuck
-  table button cannot leave the menu waiting for a release).
+  table button cannot leave the menu waiting for a release); ``TABLE_END`` when a
+  long press is released.
+- ``CHORD``: a seat button went down while the table button was held (blind play
+  marks a seat out this way). That table press then gives no ``TABLE_SHORT``. A
+  table button held past ``stuck_ms`` is taken as stuck: seat presses are plain
+  ``SEAT`` again, so a jammed table button cannot turn slaps into chords.
 - ``OVERFLOW``: the scanner's queue filled and dropped the newest events. The events
   kept are the oldest, so the first presses of a slap race are intact and the ruling
   stands; what may be lost are later presses and releases. The queue is cleared and
@@ -36,8 +41,19 @@ TABLE_LONG = 2
 OVERFLOW = 3
 STUCK = 4
 CHATTER = 5
+CHORD = 6
+TABLE_END = 7
 
-KIND_NAMES = ("seat", "table_short", "table_long", "overflow", "stuck", "chatter")
+KIND_NAMES = (
+    "seat",
+    "table_short",
+    "table_long",
+    "overflow",
+    "stuck",
+    "chatter",
+    "chord",
+    "table_end",
+)
 
 
 def open_keys(board, pin_names, scan_us, debounce, max_events=64):
@@ -121,6 +137,8 @@ class Buttons:
         self._table_down = None
         self._table_long = False
         self._table_ignore = False
+        self._table_used = False  # a chord consumed this table press
+        self._table_stuck = False
         self._tev = keypad.Event()
         self._overflows = getattr(seats_source, "overflows", 0)
 
@@ -129,13 +147,14 @@ class Buttons:
 
     def poll(self, now):
         out = []
+        # The table first: whether it is held decides what a seat press means.
+        self._poll_table(now, out)
         for seat, pressed, t, us in self.src.poll(now):
             if 0 <= seat < self.seats:
                 if pressed:
                     self._seat_down(seat, t, us, out)
                 else:
                     self._seat_up(seat, t)
-        self._poll_table(now, out)
         lost = getattr(self.src, "overflows", 0)
         if lost != self._overflows:
             self._overflows = lost
@@ -172,7 +191,17 @@ class Buttons:
             self._muted[s] = True
             out.append((CHATTER, s, t, 0))
             return
+        if self._chording(t):
+            self._table_used = True
+            out.append((CHORD, s, t, us))
+            return
         out.append((SEAT, s, t, us))
+
+    def _chording(self, t):
+        d = self._table_down
+        if d is None or self._table_ignore or self._table_stuck:
+            return False
+        return 0 <= ticks_diff(t, d) < self.stuck_ms
 
     def _seat_up(self, s, t):
         self._last_ev[s] = t
@@ -193,10 +222,14 @@ class Buttons:
             if ev.pressed:
                 self._table_down = t
                 self._table_long = False
+                self._table_used = False
+                self._table_stuck = False
                 self._table_ignore = self._booting(t)
             else:
-                if self._table_down is not None and not self._table_long:
-                    if not self._table_ignore:
+                if self._table_down is not None and not self._table_ignore:
+                    if self._table_long:
+                        out.append((TABLE_END, -1, t, 0))
+                    elif not self._table_used:
                         out.append((TABLE_SHORT, -1, t, 0))
                 self._table_down = None
                 self._table_ignore = False
@@ -210,8 +243,12 @@ class Buttons:
         d = self._table_down
         if d is not None and not self._table_long and ticks_diff(now, d) >= self.long_ms:
             self._table_long = True
-            if not self._table_ignore:
+            if not self._table_ignore and not self._table_used:
                 out.append((TABLE_LONG, -1, now, 0))
+        if d is not None and not self._table_stuck and ticks_diff(now, d) >= self.stuck_ms:
+            self._table_stuck = True
+            if not self._table_ignore:
+                out.append((STUCK, -1, now, 0))
         for s in range(self.seats):
             d = self._down[s]
             if d is not None and not self._stuck[s] and ticks_diff(now, d) >= self.stuck_ms:

@@ -19,6 +19,10 @@ class Effects:
     def __init__(self):
         self.slap = None  # the latest "slap" ruling
         self.slap_t = None
+        # The latest decided slap, ``{"by": seat, "ok": bool, ...}``: a slap ruling of
+        # the full referee, or the table's confirmation of a blind slap.
+        self.outcome = None
+        self.outcome_t = None
         self.hurry_seat = -1
         self.hurry_t = None
         self.control_seat = -1
@@ -35,6 +39,12 @@ class Effects:
             if kind == "slap":
                 self.slap = r
                 self.slap_t = t
+                if r.get("ok") is not None:
+                    self.outcome = r
+                    self.outcome_t = t
+            elif kind == "confirm":
+                self.outcome = {"by": r["seat"], "ok": r["ok"], "paid": r.get("paid", 0)}
+                self.outcome_t = t
             elif kind == "hurry":
                 self.hurry_seat = r.get("seat", -1)
                 self.hurry_t = t

@@ -13,7 +13,9 @@ The picture, from the bottom layer up:
   left as a shrinking amber arc (red in the last second);
 - the free pixels clockwise from that seat show its chances left as white dots;
 - a won slap flashes the whole ring in the winner's colour, a wrong slap flashes red
-  around the slapper; the end of the game runs a comet in the winner's colour.
+  around the slapper; the end of the game runs a comet in the winner's colour;
+- without a card pad (a blind view) seats that are out are very dim, and the seat
+  whose slap waits for the table's verdict blinks white.
 """
 
 from topper_view import effects
@@ -110,25 +112,29 @@ def game(view, now, fx=None, n=N):
             for p in _walk(home, 1, used, view["chances"], n):
                 px[p] = scale(WHITE, 170)
     stacks = view["stacks"]
+    out = view.get("out")
+    pending = view.get("pending", -1)
     for s in range(seats):
         c = seat_color(s)
         if view["locked"][s]:
             c = RED
         elif view["penalty"][s] and (now // 250) % 2:
             c = AMBER
-        if s == turn:
-            level = pulse(now, 700)
+        elif s == pending and (now // 200) % 2:
+            c = WHITE
+        if s == turn or s == pending:
+            level = pulse(now, 700) if s == turn else 255
         elif s == view["controller"]:
             level = 255
         elif view["locked"][s]:
             level = 200
-        elif stacks[s] == 0:
+        elif (stacks is not None and stacks[s] == 0) or (out is not None and out[s]):
             level = OUT
         else:
             level = DIM
         px[seat_pixel(s, seats, n)] = scale(c, level)
-    if fx is not None and effects.active(fx.slap_t, now, FLASH_MS):
-        _slap_flash(px, fx.slap, fx.slap_t, seats, now, n)
+    if fx is not None and effects.active(fx.outcome_t, now, FLASH_MS):
+        _slap_flash(px, fx.outcome, fx.outcome_t, seats, now, n)
     return px
 
 

@@ -98,19 +98,27 @@ def secs(ms_left):
 
 def _seat_lines(view):
     """Stacks three seats a line: '>P1 16 xP2  3  P3  0'. The mark before a seat is
-    'x' while its slaps are locked out, '!' when its next card is a penalty card and
-    '>' when it is due to lay."""
+    'x' while its slaps are locked out, '!' when its next card is a penalty card, '?'
+    while its slap waits for the table and '>' when it is due to lay. Without a card
+    pad the device counts no cards: a seat shows 'out' or nothing."""
     lines = []
     line = ""
+    stacks = view["stacks"]
+    out = view.get("out")
     for s in range(view["seats"]):
         mark = " "
         if view["locked"][s]:
             mark = "x"
         elif view["penalty"][s]:
             mark = "!"
+        elif s == view.get("pending", -1):
+            mark = "?"
         elif s == view["turn"]:
             mark = ">"
-        entry = "%sP%d %2d" % (mark, s + 1, view["stacks"][s])
+        if stacks is not None:
+            entry = "%sP%d %2d" % (mark, s + 1, stacks[s])
+        else:
+            entry = "%sP%d %s" % (mark, s + 1, "out" if out and out[s] else "   ")
         if len(line) >= 14:
             lines.append(line)
             line = ""
@@ -170,24 +178,36 @@ def game(view, now_ms, fx=None, format_card=None):
         format_card = str
     if view["phase"] == "over" and view["winner"] >= 0:
         return winner(view)
+    if view.get("blind"):
+        return blind(view, now_ms, fx)
     if fx is not None and effects.active(fx.slap_t, now_ms, effects.SLAP_MS):
-        return slap(fx.slap, view)
+        return _error(slap(fx.slap, view), now_ms, fx)
     lines = [_title(view, now_ms), _state_line(view), _pot_line(view, format_card)]
     lines.extend(_seat_lines(view))
+    return _finish(lines, view, now_ms, fx)
+
+
+def _finish(lines, view, now_ms, fx):
+    """Lines 6 and 7: the last race and the latest ruling, or an error for a while."""
     while len(lines) < 6:
         lines.append("")
+    lines = lines[:6]
     race = view["race"]
     lines.append(race_text(race["order"]) if race else "")
     lines.append(view["message"])
+    return _error(_pad(lines), now_ms, fx)
+
+
+def _error(lines, now_ms, fx):
+    """A recent error takes the last line (two if it needs them): it must be read."""
     if fx is not None and effects.active(fx.error_t, now_ms, effects.ERROR_MS):
-        # An error takes the last two lines for a while: it must be read in full.
         err = wrap("! " + fx.error)
         if len(err) == 1:
             lines[7] = err[0]
         else:
             lines[6] = err[0]
             lines[7] = err[1]
-    return _pad(lines)
+    return lines
 
 
 def slap(r, view):
@@ -210,20 +230,51 @@ def slap(r, view):
     # The view's race is the same slap with the late presses added since the ruling.
     race = view.get("race") if view else None
     order = race["order"] if race else r.get("order", [])
-    locked = r.get("locked", [])
-    rank = 0
-    for seat, margin in order:
-        if len(lines) >= 6:
-            break
-        rank += 1
-        note = " locked" if seat in locked else ""
-        if r.get("tie") and seat in r["tie"]:
-            note += " tie"
-        lines.append("%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note))
+    _ranks(lines, order, r.get("locked", []), r.get("tie"), 6)
     while len(lines) < 7:
         lines.append("")
     lines.append(view["message"] if view else "")
     return _pad(lines)
+
+
+def blind(view, now_ms, fx=None):
+    """The main screen without a card pad: the device ranks slaps, the table judges
+    them with the table button (short: good, long: wrong)."""
+    pending = view.get("pending", -1)
+    if pending >= 0:
+        lines = ["P%d SLAPPED: GOOD?" % (pending + 1), "short:yes  long:no"]
+        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 5)
+        while len(lines) < 7:
+            lines.append("")
+        lines.append(view["message"])
+        return _pad(lines)
+    if fx is not None and effects.active(fx.outcome_t, now_ms, effects.SLAP_MS):
+        o = fx.outcome
+        if o["ok"]:
+            title = "P%d TAKES THE POT" % (o["by"] + 1)
+        elif o.get("paid"):
+            title = "WRONG: P%d PAYS %d" % (o["by"] + 1, o["paid"])
+        else:
+            title = "WRONG: P%d LOCKED" % (o["by"] + 1)
+        lines = [title, ""]
+        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 6)
+        return _finish(lines, view, now_ms, fx)
+    hint = "tap table after a lay" if view["hurry_ms"] else "table judges slaps"
+    lines = [_title(view, now_ms), hint, "hold table+seat: out"]
+    lines.extend(_seat_lines(view))
+    return _finish(lines, view, now_ms, fx)
+
+
+def _ranks(lines, order, locked, tie, upto):
+    rank = 0
+    for seat, margin in order:
+        if len(lines) >= upto:
+            break
+        rank += 1
+        note = " locked" if seat in locked else ""
+        if tie and seat in tie:
+            note += " tie"
+        lines.append("%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note))
 
 
 def winner(view):

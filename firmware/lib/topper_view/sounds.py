@@ -11,6 +11,7 @@ LAY = ((1800, 25),)
 CONTROL = ((1100, 70), (0, 30), (1650, 110))
 SLAP_OK = ((1320, 80), (1760, 80), (2640, 180))
 SLAP_WRONG = ((220, 350),)
+SLAP_ASK = ((1200, 60), (0, 40), (1200, 60))  # a blind slap waits for the table
 LOCKED = ((330, 60), (0, 40), (330, 60))
 HURRY = ((880, 90), (0, 60), (880, 90), (0, 60), (880, 90))
 COLLECT = ((1400, 40), (1000, 60))
@@ -23,7 +24,19 @@ TICK = ((2600, 15),)
 CARD_OK = ((2000, 30),)
 
 # Most important first: the first kind found in a batch decides the sound.
-_ORDER = ("win", "slap", "error", "hurry", "locked", "collect", "lay", "starter")
+_ORDER = (
+    "win",
+    "slap",
+    "confirm",
+    "error",
+    "hurry",
+    "locked",
+    "out",
+    "collect",
+    "lay",
+    "turn",
+    "starter",
+)
 
 
 def _for(r):
@@ -33,6 +46,10 @@ def _for(r):
     if kind == "slap":
         if r.get("by", -1) < 0:
             return LOCKED
+        if r.get("ok") is None:
+            return SLAP_ASK
+        return SLAP_OK if r.get("ok") else SLAP_WRONG
+    if kind == "confirm":
         return SLAP_OK if r.get("ok") else SLAP_WRONG
     if kind == "error":
         return ERROR
@@ -40,8 +57,10 @@ def _for(r):
         return HURRY
     if kind == "locked":
         return LOCKED
-    if kind == "collect":
+    if kind == "collect" or kind == "out":
         return COLLECT
+    if kind == "turn":
+        return LAY
     if kind == "lay":
         return CONTROL if "control" in r else LAY
     if kind == "starter":

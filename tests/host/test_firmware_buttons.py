@@ -1,0 +1,182 @@
+"""Buttons that misbehave: held down, chattering, or more presses than the queue holds.
+The game must go on and every ruling must stay right."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+import fakes  # noqa: E402
+
+from fakes import scenario  # noqa: E402
+from fakes.scenario import has, lay, start  # noqa: E402
+
+NO_HURRY = {"TOPPER_HURRY_MS": 0}
+
+
+def teardown_function(function):
+    fakes.uninstall()  # the next test (maybe not ours) sees the real modules again
+
+
+def slappable(rig, app):
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH")
+
+
+def test_a_held_button_does_not_lock_the_game():
+    rig, app, _ = scenario.boot(NO_HURRY)
+    start(rig, app, starter=0)
+    rig.press(1, rig.now + 20, hold=10000)  # P2 leans on the button for 10 s
+    rig.run(app, rig.now + 1500)
+    rig.run(app, rig.now + 3000)
+    assert rig.screen()[7] == "! P2 button held down"
+    # Cards are still read, and the other seats still slap.
+    slappable(rig, app)
+    t = rig.now + 20
+    rig.press(3, t)
+    rig.run(app, t + 200)
+    assert rig.screen()[0] == "SLAP! P4 TAKES POT"
+    # After the release P2 slaps again like everyone.
+    rig.run(app, rig.now + 8000)
+    lay(rig, app, "2YH")
+    rig.press(1, rig.now + 20)
+    rig.run(app, rig.now + 200)
+    assert rig.screen()[0] == "WRONG SLAP: P2"
+
+
+def test_a_stuck_table_button_fires_once_and_seats_still_slap():
+    rig, app, _ = scenario.boot(NO_HURRY)
+    start(rig, app, starter=0)
+    slappable(rig, app)
+    rig.table(rig.now + 20, hold=None)  # jammed down
+    rig.run(app, rig.now + 1000)
+    assert rig.screen()[0] == "END GAME?"
+    rig.run(app, rig.now + 5000)
+    assert has(rig.screen(), "END GAME?")  # asked once, no repeat, no crash
+    rig.press(2, rig.now + 20)  # a seat answers the question by playing on
+    rig.run(app, rig.now + 200)
+    assert rig.screen()[0] == "SLAP! P3 TAKES POT"
+
+
+def test_a_bouncing_release_is_not_a_second_slap():
+    rig, app, _ = scenario.boot(NO_HURRY)
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    lay(rig, app, "2YH")
+    t = rig.now + 20
+    rig.press(1, t, hold=1200)  # a long slap: its race has closed by the release
+    rig.press(1, t + 1215, hold=10)  # contact bounce 15 ms after the release
+    rig.run(app, t + 3000)
+    rig.press(1, rig.now + 20)  # a real second slap, much later
+    rig.run(app, rig.now + 3000)
+    assert has(rig.screen(), "P2 10")  # 16 - 3 - 3: two wrong slaps, not three
+
+
+def test_a_chattering_switch_is_muted_and_reported():
+    rig, app, _ = scenario.boot(NO_HURRY)
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    lay(rig, app, "2YH")
+    t = rig.now + 20
+    for i in range(12):  # 12 presses in 1.2 s: a broken switch
+        rig.press(3, t + i * 100, hold=20)
+    rig.run(app, t + 1300)
+    assert rig.screen()[7] == "! P4 button faulty:" or has(rig.screen(), "muted"), rig.screen()
+    rig.run(app, rig.now + 3000)
+    # One wrong slap (the presses within one race count once), then muted: the
+    # broken switch did not empty P4's stack race after race.
+    assert has(rig.screen(), "P4 13"), rig.screen()
+
+
+def test_queue_overflow_is_reported_and_the_first_slap_still_wins():
+    rig, app, _ = scenario.boot(NO_HURRY)
+    start(rig, app, starter=0)
+    slappable(rig, app)
+    t = rig.now + 20
+    rig.press(2, t, hold=5)  # P3 first
+    for i in range(40):  # then 80 more events arrive in the same 20 ms
+        rig.press(i % 2, t + 1 + i // 4, hold=1)
+    rig.run(app, t + 30, every=30)
+    rig.run(app, t + 200)
+    s = rig.screen()
+    assert s[0] == "SLAP! P3 TAKES POT", s
+    rig.run(app, rig.now + 2600)
+    assert has(rig.screen(), "busy: presses lost")
+    keys = rig.keys_for("GP6")
+    assert not keys.events.overflowed  # cleared, so the next overflow is seen too
+
+
+def make_buttons():
+    import fakes
+
+    rig = fakes.install()
+    from topper_hw import buttons
+
+    import board
+
+    seats = buttons.KeypadSeats(buttons.open_keys(board, ["GP6", "GP7", "GP8"], 1000, 3))
+    table = buttons.open_keys(board, ["GP14"], 1000, 3, 16)
+    return rig, buttons, buttons.Buttons(seats, table, 3, 0)
+
+
+def events(rig, b, until, every=5):
+    out = []
+    while rig.now < until:
+        rig.now += every
+        out.extend(b.poll(rig.now))
+    return [(k, s, t) for k, s, t, _ in out]
+
+
+def test_a_seat_held_at_power_up_is_ignored_until_released():
+    rig, buttons, b = make_buttons()
+    rig.press(0, 0, hold=2000)  # leaning on P1 when the device starts
+    rig.press(0, 2500, hold=50)
+    got = events(rig, b, 3000)
+    assert (buttons.SEAT, 0, 0) not in got
+    assert (buttons.SEAT, 0, 2500) in got
+
+
+def test_presses_keep_the_scanner_stamps_and_come_in_stamp_order():
+    rig, buttons, b = make_buttons()
+    rig.press(2, 1003)
+    rig.press(1, 1001)
+    rig.table(990, hold=12)
+    got = events(rig, b, 1100, every=100)  # one slow poll sees all of them
+    assert got == [
+        (buttons.SEAT, 1, 1001),
+        (buttons.TABLE_SHORT, -1, 1002),
+        (buttons.SEAT, 2, 1003),
+    ]
+
+
+def test_seat_pressed_while_the_table_is_held_is_a_chord():
+    rig, buttons, b = make_buttons()
+    rig.table(1000, hold=400)
+    rig.press(1, 1200)
+    got = events(rig, b, 2000)
+    assert (buttons.CHORD, 1, 1200) in got
+    kinds = [k for k, _, _ in got]
+    assert buttons.TABLE_SHORT not in kinds and buttons.SEAT not in kinds
+
+
+def test_a_jammed_table_button_stops_making_chords():
+    rig, buttons, b = make_buttons()
+    rig.table(1000, hold=None)
+    rig.press(0, 6000)
+    got = events(rig, b, 7000)
+    kinds = [k for k, _, _ in got]
+    assert kinds.count(buttons.TABLE_LONG) == 1
+    assert (buttons.STUCK, -1, 5000) in got
+    assert (buttons.SEAT, 0, 6000) in got
+
+
+def test_overflow_forgets_holds_so_nothing_waits_for_a_lost_release():
+    rig, buttons, b = make_buttons()
+    rig.press(0, 1000, hold=None)
+    for i in range(70):
+        rig.press(1 + i % 2, 1001 + i // 10, hold=1)
+    got = events(rig, b, 1100, every=100)
+    assert (buttons.OVERFLOW, -1, 1100) in got
+    assert got[0] == (buttons.SEAT, 0, 1000)  # the first press survived the overflow
+    got = events(rig, b, 9000)
+    assert buttons.STUCK not in [k for k, _, _ in got]  # P1's hold was forgotten
