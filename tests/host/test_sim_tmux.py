@@ -231,11 +231,15 @@ def test_watching_bots_to_the_end_and_the_next_game(tmp_path):
 
         def over(s):
             screen = _safe_oled(s)
-            return "GAME OVER" in s.split("\n")[0] and screen[2].strip() == "P1 WINS!"
+            return (
+                "GAME OVER" in s.split("\n")[0]
+                and screen[2].strip() == "P1 WINS!"
+                and "P1 WINS THE GAME" in s
+                and "n: next game" in s
+                and "P1 bot 66 cards  WINNER" in s
+            )
 
-        text = p.until(over, "the winner screen")
-        assert "P1 WINS THE GAME" in text and "n: next game" in text
-        assert "P1 bot 66 cards  WINNER" in text
+        p.until(over, "the winner screen, panel, commentary and keys")
         p.keys("n")
         p.until(lambda s: "seed 5" in s.split("\n")[0], "the next game, seed 5")
         p.keys("q")
