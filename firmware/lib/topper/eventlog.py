@@ -37,7 +37,7 @@ class LogError(ValueError):
     """A log line that cannot be replayed; ``line`` is its 1-based number."""
 
     def __init__(self, line, msg):
-        ValueError.__init__(self, "line %d: %s" % (line, msg))
+        super().__init__("line %d: %s" % (line, msg))
         self.line = line
         self.msg = msg
 

@@ -14,6 +14,9 @@ class JsonLineError(ValueError):
     """A line that is not one JSON object."""
 
 
+_SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+
+
 def _string(s):
     out = ['"']
     for ch in s:
@@ -22,8 +25,9 @@ def _string(s):
             out.append('\\"')
         elif ch == "\\":
             out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
+        elif ch in _SHORT:
+            # The short escapes CPython's json writes, so both write the same bytes.
+            out.append(_SHORT[ch])
         elif o < 0x20 or o > 0x7E:
             if o > 0xFFFF:
                 # Outside the basic plane JSON needs a surrogate pair.
