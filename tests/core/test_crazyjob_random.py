@@ -148,3 +148,15 @@ def test_the_deck_is_shuffled_per_seed():
         starts.append(tuple(m.hands[0] + m.hands[1]))
     assert len(set(starts)) == 8
     assert sorted(full_deck()) == list(range(125))
+
+
+def test_the_bots_fast_form_of_each_rule_judges_like_the_rule():
+    from topper import crazyrules
+    from topper.bots_crazyjob import _accepts, _all_shapes
+
+    lasts = [0, 31, 62, 93, 124, 27, 104]  # ***, 1RC, 2YH, 3GT, 4BS, 1*H, 4*S
+    for shape in _all_shapes():
+        rule = crazyrules.Rule(shape[3])
+        for last in lasts:
+            for card in full_deck():
+                assert bool(_accepts(shape, last, card)) == rule.legal_next(last, card)

@@ -17,7 +17,7 @@ every platform plays the same game.
 """
 
 from topper import cards, crazyrules
-from topper.crazyjob import NOBODY, Act, Phase
+from topper.crazyjob import Act, Phase
 from topper.rng import Rng
 
 # A bot stores a rule that lets at most this many of the 124 other cards follow: hard
@@ -35,18 +35,11 @@ def _all_shapes():
     if _shapes is None:
         _shapes = []
         for code in crazyrules.valid_single_rules():
-            variable, relation, source, k = crazyrules.clause_parts(code)
-            masks = []
-            for v in range(5):
-                rhs = k if source == crazyrules.FIXED else (v + k) % 5
-                rule = crazyrules.Rule(crazyrules.clause(variable, relation, crazyrules.FIXED, rhs))
-                m = 0
-                for value in range(5):
-                    if rule.legal_next(0, value * 25 + value * 5 + value):
-                        m |= 1 << value
-                masks.append(m)
+            variable, _, source, _ = crazyrules.clause_parts(code)
+            # A last card whose three values are all v: whatever the source, it reads v.
+            masks = tuple([crazyrules.clause_mask(code, cards.make(v, v, v)) for v in range(5)])
             src = cards.NUMBER if source == crazyrules.FIXED else source
-            _shapes.append((variable, src, tuple(masks), code))
+            _shapes.append((variable, src, masks, code))
     return _shapes
 
 
@@ -218,7 +211,7 @@ class RandomPlayer:
             rules = crazyrules.valid_single_rules()
             return (Act.RULE, rules[self.rng.below(len(rules))])
         options = match.legal_actions()
-        if p == Phase.PLAY and match.current_player() != NOBODY:
+        if p == Phase.PLAY:
             plays = [a for a in options if a[0] == Act.PLAY]
             if plays and self.rng.below(8):
                 return plays[self.rng.below(len(plays))]

@@ -156,7 +156,6 @@ class Match:
         self.hand_results = []
         self.history = []
         self.hand_no = -1
-        self.phase = Phase.RULES
         self._out = []
         self._start_hand()
         self.rulings = self._flush()

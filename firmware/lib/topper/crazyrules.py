@@ -192,6 +192,12 @@ def _mask(parts, last):
     return m
 
 
+def clause_mask(code, last):
+    """The values 0..4 that clause ``code`` lets its variable take after ``last``, as 5 bits
+    (bit v set: value v allowed). Bots keep candidate rules in this form."""
+    return _mask(clause_parts(code), last)
+
+
 def _count(conjunction, last):
     """Cards of the full deck meeting every clause of ``conjunction`` after ``last``."""
     masks = [_FULL, _FULL, _FULL]

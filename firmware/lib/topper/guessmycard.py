@@ -69,6 +69,8 @@ class Phase:
 
 
 PHASE_NAMES = ("secrets", "discard", "turn", "answer", "verdict", "scored", "over")
+# The length of each kind of action tuple, indexed by kind.
+_SIZES = (2, 2, 4, 3, 2, 1, 1, 1)
 _WANTED = (
     (Act.SECRET,),
     (Act.DISCARD,),
@@ -521,9 +523,8 @@ class Match:
         if kind not in _WANTED[p]:
             names = " or ".join([ACT_NAMES[k] for k in _WANTED[p]])
             raise RuleError("now: %s, not %s" % (names, _kind_name(kind)))
-        sizes = (2, 2, 4, 3, 2, 1, 1, 1)
-        if len(action) != sizes[kind]:
-            raise RuleError("%s takes %d values" % (ACT_NAMES[kind], sizes[kind] - 1))
+        if len(action) != _SIZES[kind]:
+            raise RuleError("%s takes %d values" % (ACT_NAMES[kind], _SIZES[kind] - 1))
         if kind == Act.SECRET:
             self._check_secret(action[1])
         elif kind == Act.DISCARD:
