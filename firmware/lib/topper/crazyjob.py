@@ -183,10 +183,14 @@ class Match:
         self._starts_due = []
         self._out.append({"r": "hand", "hand": self.hand_no + 1, "dealer": self.dealer})
 
+    def _from_left(self):
+        """Every seat, starting at the dealer's left."""
+        n = self.game.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
     def _deal(self):
         n = self.game.players
-        for i in range(n):
-            seat = (self.dealer + 1 + i) % n
+        for seat in self._from_left():
             if self.rules[seat] != PAPER:
                 label = "crazy-job/h%d/%s" % (self.hand_no + 1, seat_name(seat))
                 rec = self._vault.seal(label, self._judges[seat].notation(), seat)
@@ -196,7 +200,7 @@ class Match:
             for seat in range(n):
                 self.hands[seat] = [UNKNOWN] * HAND_SIZE
             self.pile = [UNKNOWN] * (len(self.game.deck()) - (HAND_SIZE + 1) * n)
-            self._starts_due = [(self.dealer + 1 + i) % n for i in range(n)]
+            self._starts_due = self._from_left()
             self.phase = Phase.STARTS
             return
         if self.decks is not None and self.hand_no < len(self.decks):
@@ -207,8 +211,7 @@ class Match:
         # Five rounds of one card from the dealer's left, then each line's starting card.
         at = 0
         for _ in range(HAND_SIZE + 1):
-            for i in range(n):
-                seat = (self.dealer + 1 + i) % n
+            for seat in self._from_left():
                 if len(self.hands[seat]) < HAND_SIZE:
                     self.hands[seat].append(order[at])
                 else:
@@ -343,9 +346,7 @@ class Match:
         """The seat that must act now; NOBODY once the match is over."""
         p = self.phase
         if p == Phase.RULES:
-            n = self.game.players
-            for i in range(n):
-                seat = (self.dealer + 1 + i) % n
+            for seat in self._from_left():
                 if self.rules[seat] is None:
                     return seat
         if p == Phase.STARTS:
