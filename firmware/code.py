@@ -25,6 +25,7 @@ GAME = 2
 QUIT = 3  # "end the game?" asked
 ENROLL_MODE = 4
 NOTICE = 5  # a message screen until the table button is pressed
+MODE_NAMES = ("menu", "starter", "game", "quit", "enroll", "notice")  # for the serial link
 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
 RING_MS = 20
@@ -76,11 +77,21 @@ class App:
         self._ring_at = None
         self._hurry_left = -1
         self._enroll_last = ""
+        # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
+        from topper_hw import gamesave, journal_store, link
+
+        nvm = dev.store.nvm if dev.store is not None else None
+        self.save = gamesave.GameSave(journal_store.open_store(dev.i2c, nvm))
+        self.link = link.open_link(self, self.save.kind)
+        if self.link is not None:
+            dev.log = self.link  # the link keeps the game's log and streams it
         problems = list(problems) + dev.problems
         if dev.buttons is None:
             self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
         elif problems:
             self._notice("CHECK SETUP", "; ".join(problems), MENU)
+        if dev.buttons is not None:
+            self._resume(now)
 
     # ----- the loop ----------------------------------------------------------------
 
@@ -92,6 +103,12 @@ class App:
             self.fails = 0
         except Exception as e:  # never let an input end the loop
             self._failed(e, now)
+        try:
+            self.save.step(now)  # the nvm journal's once-a-second write
+            if self.link is not None:
+                self.link.step(now)
+        except Exception as e:
+            self.fx.fail("link: %s" % (e,), now)
         try:
             self._output(now)
         except Exception as e:
@@ -128,6 +145,9 @@ class App:
             return
         if kind == btn.CHATTER:
             self._warn("P%d button faulty: muted" % (seat + 1), t)
+            return
+        if self._asked() and (kind == btn.TABLE_SHORT or kind == btn.TABLE_LONG):
+            self.link.session.answer(kind == btn.TABLE_SHORT, now)  # the host's question
             return
         mode = self.mode
         if kind == btn.CHORD and not (mode == GAME and self.blind):
@@ -260,14 +280,13 @@ class App:
         if missing or not finished:
             self._notice(
                 "CARD PAD",
-                "The enrolled deck lacks %d cards of this game; they will read as "
-                "unknown." % missing,
+                "The enrolled deck lacks %d cards of this game; they will read as unknown." % missing,
                 STARTER,
             )
 
     def _begin(self, seat, t):
         cfg = self.game
-        self.ref = make_referee(cfg, t)
+        self.ref = make_referee(cfg, t if cfg.get("seed") is None else cfg["seed"])
         if self.cards is None:
             from topper import cards
 
@@ -276,7 +295,8 @@ class App:
         self.mode = GAME
         self._hurry_left = -1
         self._quit_armed = False
-        if self.dev.log is not None:
+        if self.dev.log is not None and self.dev.log.connected():
+            # The log's header needs topper.eventlog (heap): only when a host listens.
             from topper import eventlog, jsonl
 
             if self.blind:
@@ -295,11 +315,80 @@ class App:
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)
         self._rulings(self.ref.start(t, starter=seat), t)
+        if not self.blind:
+            self.ref = self.save.begin(self.ref, t)  # from now on every event is journaled
 
     def _end_game(self):
         self.ref = None
         self.deck = None
         self.mode = MENU
+        self.save.forget()
+        if self.link is not None:
+            self.link.session.end_game()
+
+    def _resume(self, now):
+        """A game the journal holds goes on where the power went, instead of the menu."""
+        ref = self.save.resume(now)
+        if ref is None:
+            return
+        g = ref.game
+        if self.dev.pad is None:
+            devices.open_pad(self.dev, self.cfg)
+        try:
+            self.deck = self.dev.store.load()[0]
+        except (StoreError, AttributeError):
+            self.deck = {}  # no deck map: cards read as unknown, the table sees why
+        from topper import cards
+
+        self.cards = cards
+        self.game = {
+            "game": g.variant,
+            "seats": g.seats,
+            "jokers": g.jokers,
+            "hurry_ms": ref.ref.hurry_ms,
+            "cardpad": True,
+        }
+        self.blind = False
+        self.ref = ref
+        self.mode = GAME
+        ref.ref.message = "Resumed game"
+        if self.link is not None:
+            self.link.session.resumed(g.variant, now)
+
+    # ----- the serial link: what the host may ask (topper.session) ------------------
+
+    def _asked(self):
+        return self.link is not None and self.link.session.asking() is not None
+
+    def link_status(self, now):
+        return MODE_NAMES[self.mode], self._view(now)
+
+    def link_settings(self):
+        return self.menu.config()
+
+    def link_playing(self, now):
+        view = self._view(now)
+        return view is not None and view["winner"] < 0
+
+    def link_setup(self, cfg, now):
+        """A game set up from the host (the table has agreed if one was running): the
+        menu takes the settings, and the starter's seat button begins as usual."""
+        if self.mode == ENROLL_MODE:
+            return "enrolling a deck: finish it first"
+        if self.mode == GAME or self.mode == QUIT:
+            self._end_game()
+        m = self.menu
+        m.game = cfg["game"]
+        m.seats = cfg["seats"]
+        m.jokers = cfg["jokers"]
+        m.cardpad = cfg["cardpad"]
+        m.hurry_on = cfg["hurry_ms"] > 0
+        if m.hurry_on:
+            m.limit = cfg["hurry_ms"]
+        self._start(now)
+        if self.game is not None:
+            self.game["seed"] = cfg["seed"]
+        return None
 
     def _rulings(self, rulings, now, event=None):
         if not rulings:
@@ -307,7 +396,7 @@ class App:
         if event == "tick":
             self._log_event("tick", now)
         log = self.dev.log
-        if log is not None:
+        if log is not None and log.connected():
             from topper import jsonl
 
             for r in rulings:
@@ -316,7 +405,7 @@ class App:
         self._sound(sounds.for_rulings(rulings), now)
 
     def _log_event(self, kind, t, **fields):
-        if self.dev.log is None:
+        if self.dev.log is None or not self.dev.log.connected():
             return
         from topper import jsonl
 
@@ -406,6 +495,8 @@ class App:
 
     def lines(self, now, view=None):
         """What the OLED shows now (8 lines of text)."""
+        if self._asked():
+            return screen.message("HOST ASKS", self.link.session.asking(), "table=yes  hold=no")
         mode = self.mode
         if mode == NOTICE:
             return self.notice
@@ -421,9 +512,7 @@ class App:
                 name = "%s %s" % (self.cards.format_card(nxt), self.cards.describe(nxt))
             return screen.enroll(en.pos, len(en.order), name, self._enroll_last)
         if mode == QUIT:
-            return screen.message(
-                "END GAME?", "Hold the table button to end this game.", "short: play on"
-            )
+            return screen.message("END GAME?", "Hold the table button to end this game.", "short: play on")
         return screen.game(view or self.ref.view(now), now, self.fx, self.cards.format_card)
 
     def frame(self, now, view=None):

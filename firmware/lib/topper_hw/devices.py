@@ -35,9 +35,7 @@ def build(cfg, now, log=print):
         pins = cfg["seat_pins"]
 
         def keypad_seats():
-            return buttons.KeypadSeats(
-                buttons.open_keys(board, pins, cfg["scan_us"], cfg["debounce"])
-            )
+            return buttons.KeypadSeats(buttons.open_keys(board, pins, cfg["scan_us"], cfg["debounce"]))
 
         if cfg["capture"] == "pio":
             from topper_hw.pio_seats import open_seats
@@ -60,9 +58,7 @@ def build(cfg, now, log=print):
     try:
         import busio
 
-        d.i2c = busio.I2C(
-            getattr(board, cfg["scl"]), getattr(board, cfg["sda"]), frequency=cfg["i2c_hz"]
-        )
+        d.i2c = busio.I2C(getattr(board, cfg["scl"]), getattr(board, cfg["sda"]), frequency=cfg["i2c_hz"])
     except Exception as e:
         d.problems.append("I2C bus: %s" % _why(e))
     if d.i2c is not None:
@@ -100,9 +96,25 @@ def open_pad(d, cfg):
         return False
 
 
+class LogSink:
+    """Event-log lines to the second USB serial port. It writes only while a host has
+    the port open and never waits (write_timeout 0): the game must not stall on a full
+    buffer, so a slow host may miss lines."""
+
+    def __init__(self, port):
+        self.port = port
+        port.write_timeout = 0
+
+    def connected(self):
+        return self.port.connected
+
+    def __call__(self, line):
+        if self.port.connected:
+            self.port.write(line.encode() + b"\n")
+
+
 def open_log():
-    """A line sink on the second USB serial port, or None. It writes only while a host
-    has the port open and never waits: the game must not stall on a full buffer."""
+    """A LogSink on ``usb_cdc.data`` (enabled by boot.py), or None."""
     try:
         import usb_cdc
 
@@ -111,10 +123,4 @@ def open_log():
         return None
     if port is None:
         return None
-    port.write_timeout = 0
-
-    def sink(line):
-        if port.connected:
-            port.write(line.encode() + b"\n")
-
-    return sink
+    return LogSink(port)
