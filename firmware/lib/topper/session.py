@@ -14,8 +14,10 @@ The session owns:
 - the table's say on a host request that would end a running game: the device asks,
   the table button answers within ``confirm_ms``.
 
-Memory stays bounded whatever the host does: lines wait in a queue of ``out_bytes``;
-a line that does not fit is counted and the host is told how many it missed
+Memory stays bounded whatever the host does: lines wait in a queue of ``out_bytes``.
+A command is answered only when its reply fits (the rest wait, and the link reads no
+more meanwhile: a host that floods is slowed down, not answered into the void); a
+live line that does not fit is counted and the host is told how many it missed
 (``{"k":"lost"}``). Nothing here ever waits.
 
 ``table`` is the app, with four methods:
@@ -34,6 +36,7 @@ from topper.ticks import ticks_add, ticks_diff
 OPEN_GAMES = ("ww3", "armageddon")
 SEATS = 8
 OUT_BYTES = 2048
+SERVE_ROOM = 768  # queue room a command needs before it is answered (a view is ~600 bytes)
 LOG_BYTES = 8192
 CONFIRM_MS = 10000
 MAX_SEED = (1 << 30) - 1  # a small int on every board
@@ -92,6 +95,8 @@ class Session:
         self.connected = False
         self.lost = 0  # lines the host missed since it was last told
         self.question = None  # [what, args, id, deadline]: waiting for the table
+        self._lines = []  # (line, error) read but not answered yet
+        self._now = 0  # the time of the latest feed or tick, for answers given later
         self._out = []  # lines to write, oldest first
         self._held = []  # live log lines held back while a download runs
         self._queued = 0  # bytes in both lists
@@ -106,6 +111,7 @@ class Session:
             return
         self.connected = on
         self.reader = LineReader()
+        self._lines = []
         self._out = []
         self._held = []
         self._queued = 0
@@ -113,15 +119,28 @@ class Session:
         self.lost = 0
 
     def feed(self, data, now):
-        """Bytes from the host: each complete line is answered."""
-        for line, err in self.reader.feed(data):
+        """Bytes from the host: each complete line is answered, as room allows."""
+        self._now = now
+        for item in self.reader.feed(data):
+            self._lines.append(item)
+        self._serve()
+
+    def wants_input(self):
+        """True when the link may read more: every line answered and room to spare."""
+        return not self._lines and self.room() >= SERVE_ROOM
+
+    def _serve(self):
+        while self._lines and self.room() >= SERVE_ROOM:
+            line, err = self._lines.pop(0)
             if err is not None:
                 self._reply({"k": "error", "msg": err})
             elif line.strip():  # blank lines are a host's way to resync: no answer
-                self._command(line, now)
+                self._command(line, self._now)
 
     def next_line(self):
         """The next line to write (a str without its newline), or None."""
+        if not self._out:
+            self._serve()
         if not self._out and self._download is not None:
             self._more()
         if not self._out:
@@ -130,7 +149,13 @@ class Session:
         self._queued -= len(line) + 1
         return line
 
+    def room(self):
+        """Bytes the queue can still take."""
+        return self.out_bytes - self._queued
+
     def tick(self, now):
+        self._now = now
+        self._serve()
         q = self.question
         if q is not None and ticks_diff(now, q[3]) >= 0:
             self.question = None

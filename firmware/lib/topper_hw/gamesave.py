@@ -1,0 +1,162 @@
+"""A card game that survives a reset or a power cut (docs/power-cut.md).
+
+``GameSave`` owns the journal's store (``topper_hw.journal_store``). At boot it
+resumes a journaled game; when a game starts it wraps the referee in ``Saved``, so
+that every press, card and ruling tick is in the journal before the referee applies
+it (``topper.journal``); when the table ends a game it forgets it. Only the card
+referee is journaled: the blind referee (``topper.blindref``) has no saved state yet.
+
+A broken store (a full slot, an I2C error) must never cost the game: journaling stops,
+the game goes on, and ``problem`` says why for the screen.
+"""
+
+PILE_RULINGS = ("collect", "win")  # the rulings that end a pile: the nvm store writes now
+
+
+class Saved:
+    """The referee seen through the journal; what the app calls on a card referee."""
+
+    def __init__(self, ref, journal, save):
+        self.ref = ref
+        self.journal = journal
+        self.save = save
+
+    @property
+    def game(self):
+        return self.ref.game
+
+    def press(self, seat, t, us=0):
+        j = self._journal()
+        if j is not None:
+            try:
+                return self._after(j.press(self.ref, seat, t, us), t)
+            except Exception as e:  # noqa: BLE001 - the write failed: play on unjournaled
+                self.save._broken(e, t)
+        return self._after(self.ref.press(seat, t, us), t)
+
+    def lay(self, t, card=None, seat=None):
+        j = self._journal()
+        if j is not None:
+            try:
+                return self._after(j.lay(self.ref, t, card, seat), t)
+            except Exception as e:  # noqa: BLE001
+                self.save._broken(e, t)
+        return self._after(self.ref.lay(t, card, seat), t)
+
+    def tick(self, t):
+        j = self._journal()
+        if j is not None:
+            try:
+                return self._after(j.tick(self.ref, t), t)
+            except Exception as e:  # noqa: BLE001
+                # The journal ticks the referee before it writes: that tick's rulings
+                # are lost to the screen, never to the game.
+                self.save._broken(e, t)
+        return self._after(self.ref.tick(t), t)
+
+    def view(self, t):
+        return self.ref.view(t)
+
+    def finish(self, t):
+        return self.ref.finish(t)
+
+    def state(self):
+        return self.ref.state()
+
+    def _journal(self):
+        return self.journal if self.save.problem is None else None
+
+    def _after(self, rulings, t):
+        boundary = False
+        for r in rulings:
+            if r["r"] in PILE_RULINGS:
+                boundary = True
+        self.save.step(t, boundary)
+        return rulings
+
+
+class GameSave:
+    def __init__(self, store):
+        self.store = store
+        self.kind = None if store is None else store.kind
+        self.problem = None  # why journaling stopped, for the screen
+
+    def _held(self):
+        """Whether a journal slot holds a game, read without importing the journal (and
+        with it the referee) on a board that is only going to the menu."""
+        st = self.store
+        half = len(st) // 2
+        return bytes(st[0:2]) == b"TJ" or bytes(st[half : half + 2]) == b"TJ"
+
+    def resume(self, now):
+        """The journaled game as a ``Saved`` referee going on from ``now``, or None
+        (no store, no game, a finished game, or a journal that cannot be read)."""
+        if self.store is None or not self._held():
+            return None
+        from topper.journal import Journal
+
+        j = Journal(self.store)
+        try:
+            ref = j.resume(now)
+        except Exception as e:  # noqa: BLE001 - a damaged journal is no game
+            self.problem = "journal: %s" % (e,)
+            return None
+        if ref is None or ref.game.winner >= 0:
+            return None
+        try:
+            # The slot's records after this point carry the new clock's stamps, while
+            # its snapshot was taken on the old clock: a later resume would replay them
+            # at the wrong time. A fresh snapshot (into the other slot, committed last,
+            # so a cut now still leaves the old one) puts the journal on the new clock.
+            j._snapshot(ref)
+            self.store.step(now, True)
+        except Exception as e:  # noqa: BLE001
+            self._broken(e, now)
+        return Saved(ref, j, self)
+
+    def begin(self, ref, now):
+        """A card game just started: journal it from here (the referee itself when
+        there is no store or it fails)."""
+        if self.store is None:
+            return ref
+        from topper.journal import Journal
+
+        j = Journal(self.store)
+        self.problem = None
+        try:
+            j.start(ref)
+            self.store.step(now, True)
+        except Exception as e:  # noqa: BLE001
+            self._broken(e, now)
+            return ref
+        return Saved(ref, j, self)
+
+    def forget(self, now=None):
+        """The game was ended: the next boot goes to the menu. A slot whose first two
+        bytes are not its magic holds no game (topper.journal: slots at 0 and half)."""
+        if self.store is None or not self._held():
+            return
+        st = self.store
+        half = len(st) // 2
+        try:
+            st[0:2] = b"\x00\x00"
+            st[half : half + 2] = b"\x00\x00"
+            st.step(now, True)
+        except Exception as e:  # noqa: BLE001
+            self.problem = "journal: %s" % (e,)
+
+    def step(self, now, boundary=False):
+        """Let the store write what is due (the nvm store's once-a-second batch)."""
+        if self.store is None:
+            return
+        try:
+            self.store.step(now, boundary)
+        except Exception as e:  # noqa: BLE001
+            self._broken(e, now)
+
+    def _broken(self, e, now):
+        self.problem = "journal: %s" % (e,)
+        # What the journal holds is now older than the game: it must not come back.
+        problem = self.problem
+        self.forget(now)
+        self.problem = problem
