@@ -14,7 +14,7 @@ and the device goes on.
 import os
 
 from topper_hw import buttons as btn
-from topper_hw import devices, settings
+from topper_hw import devices
 from topper_hw.nvstore import StoreError, uid_key
 from topper_view import effects, ring, screen, sounds
 from topper_view.menu import ENROLL, START, Menu
@@ -558,9 +558,17 @@ def _due(last, now, every):
     return d >= every or d < 0  # d < 0: the ticks wrapped
 
 
-def make_app(getenv=os.getenv, now=0):
-    """Settings -> drivers -> app; used by ``run`` and by the host tests."""
-    cfg, problems = settings.load(getenv)
+def make_app(getenv=None, now=0):
+    """Settings -> drivers -> app; used by ``run`` and by the host tests (which pass a
+    dict's ``get`` instead of ``os.getenv``)."""
+    import sys
+
+    from topper_hw import settings
+
+    cfg, problems = settings.load(getenv or os.getenv)
+    # The parser is needed once: drop it so that its bytecode goes back to the heap.
+    del settings
+    sys.modules.pop("topper_hw.settings", None)
     dev = devices.build(cfg, now)
     return App(cfg, dev, now, problems)
 

@@ -74,7 +74,7 @@ def test_enroll_line_asks_for_enrollment():
 
 def test_screen_fits_and_follows_the_cursor():
     m = menu.Menu()
-    for i in range(len(menu.ITEMS) + 1):
+    for _ in range(len(menu.ITEMS) + 1):
         lines = m.lines()
         assert len(lines) == 8
         for s in lines:

@@ -140,3 +140,18 @@ def test_card_pad_without_an_enrolled_deck():
     rig.run(app, rig.now + 1100)
     s = rig.screen()
     assert s[0] == "CARD PAD" and has(s, "no deck enrolled")
+
+
+def test_oled_init_window_and_flip_on_the_bus():
+    for flip, remap in ((0, (0xA1, 0xC8)), (1, (0xA0, 0xC0))):
+        rig, app, _ = scenario.boot({"TOPPER_OLED_FLIP": flip})
+        writes = rig.oled_writes()
+        init = writes[0]
+        assert init[0] == 0x00  # a command stream
+        cmds = bytes(init[1:])
+        assert b"\x8d\x14" in cmds and b"\x20\x00" in cmds  # charge pump, horizontal mode
+        assert bytes(remap) in cmds
+        assert writes[-1][0] == 0x40 and len(writes[-1]) == 1025
+        assert writes[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))  # whole window first
+        assert b"\x00\xaf" in writes  # display on
+        fakes.uninstall()

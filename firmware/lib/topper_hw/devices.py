@@ -63,7 +63,7 @@ def build(cfg, now, log=print):
         d.problems.append("I2C bus: %s" % _why(e))
     if d.i2c is not None:
         try:
-            d.oled = oled.Oled(oled.open_ssd1306(d.i2c, cfg["oled_addr"], cfg["oled_flip"]))
+            d.oled = oled.Oled(d.i2c, cfg["oled_addr"], cfg["oled_flip"])
         except Exception as e:
             d.problems.append("OLED at 0x%02X: %s" % (cfg["oled_addr"], _why(e)))
         if cfg["cardpad"]:

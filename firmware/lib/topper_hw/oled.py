@@ -1,67 +1,128 @@
-"""The SSD1306 OLED: paints ``topper_view.screen`` lines and sends them when changed.
+"""The 128x64 SSD1306 OLED on I2C: paints ``topper_view.screen`` lines, sends changes.
 
-``Oled`` is the drawing target for ``topper_view.screen.paint``: it offers the
-framebuf calls the painter needs plus ``put_column``, which copies a glyph's column
-byte straight into the display buffer when the text sits on a page boundary (every
-line of a screen does). On a board that is far faster than ``adafruit_framebuf``'s
-pixel-by-pixel path; the picture is the same (tests/core/test_view_screen.py).
+A small driver of our own instead of ``adafruit_ssd1306``: that library pulls in
+``adafruit_framebuf`` and ``adafruit_bus_device``, about 20 KB of heap on a board that
+has 120-150 KB for everything (bench/bench_firmware_heap.py), and the painter never
+needs a general framebuffer: every line of text sits on a display page, so a glyph
+column is one byte copied into the buffer (``put_column``).
+
+Protocol (SSD1306 datasheet): a write that starts with control byte 0x00 carries
+commands, one that starts with 0x40 carries display data. The panel is set to
+horizontal addressing, so a frame is one write of 0x40 and 1024 bytes: 8 pages of 128
+columns, bit 0 at the top of each page.
 """
 
 from topper_view import screen
 
 W = 128
 H = 64
+PAGES = H // 8
+
+# Power-up sequence for a 128x64 panel with the internal charge pump: (command, args...).
+_INIT = (
+    (0xAE,),  # display off while configuring
+    (0xD5, 0x80),  # clock divide ratio / oscillator frequency: the reset value
+    (0xA8, H - 1),  # multiplex ratio: 64 rows
+    (0xD3, 0x00),  # no vertical offset
+    (0x40,),  # start line 0
+    (0x8D, 0x14),  # charge pump on (no external VCC)
+    (0x20, 0x00),  # horizontal addressing: a frame is one data write
+    (0xDA, 0x12),  # COM pins: alternative configuration, as 128x64 modules are wired
+    (0x81, 0xCF),  # contrast
+    (0xD9, 0xF1),  # pre-charge periods for the internal charge pump
+    (0xDB, 0x40),  # VCOMH deselect level
+    (0xA4,),  # show the RAM contents
+    (0xA6,),  # not inverted
+)
+_UPRIGHT = (0xA1, 0xC8)  # column 127 at SEG0, scan COM63..COM0
+_FLIPPED = (0xA0, 0xC0)  # the module mounted the other way up
+_WINDOW = bytes((0x00, 0x21, 0, W - 1, 0x22, 0, PAGES - 1))  # whole screen, from 0,0
 
 
-def open_ssd1306(i2c, addr, flip):
-    import adafruit_ssd1306
-
-    ssd = adafruit_ssd1306.SSD1306_I2C(W, H, i2c, addr=addr)
-    if flip:
-        ssd.rotate(True)
-    return ssd
+class OledError(OSError):
+    """No display answers at the address."""
 
 
 class Oled:
-    def __init__(self, ssd):
-        self.ssd = ssd
-        # SSD1306_I2C keeps one control byte (0x40) before the pixels in ``buffer``.
-        self.buf = ssd.buffer
-        self.base = len(self.buf) - W * H // 8
+    def __init__(self, i2c, addr=0x3C, flip=False):
+        self.i2c = i2c
+        self.addr = addr
+        # The data control byte and the pixels in one buffer, sent in one write; pixel
+        # (x, page) is frame[1 + page * W + x].
+        self.frame = bytearray(1 + W * PAGES)
+        self.frame[0] = 0x40
         self._blank = bytes(W)
         self._bar = b"\xff" * W
         self._last = None
         self.shows = 0
+        try:
+            cmds = ()
+            for c in _INIT:
+                cmds += c
+            self.command(cmds + (_FLIPPED if flip else _UPRIGHT))
+        except OSError as e:
+            raise OledError("no display at 0x%02X (%s)" % (addr, e))
+        self.fill(0)
+        self.show()
+        self.command((0xAF,))  # display on, now that the RAM is clear
 
-    # ----- framebuf-like surface ------------------------------------------------------
+    # ----- bus ---------------------------------------------------------------------
+
+    def _write(self, data):
+        i2c = self.i2c
+        while not i2c.try_lock():
+            pass
+        try:
+            i2c.writeto(self.addr, data)
+        finally:
+            i2c.unlock()
+
+    def command(self, cmds):
+        self._write(bytes((0x00,) + tuple(cmds)))
+
+    def show(self):
+        self._write(_WINDOW)
+        self._write(self.frame)
+
+    def contrast(self, level):
+        self.command((0x81, level & 0xFF))
+
+    # ----- framebuf-like surface for topper_view.screen.paint ------------------------
 
     def fill(self, c):
         row = self._bar if c else self._blank
-        for page in range(H // 8):
-            i = self.base + page * W
-            self.buf[i : i + W] = row
+        for page in range(PAGES):
+            i = 1 + page * W
+            self.frame[i : i + W] = row
+
+    def pixel(self, x, y, c):
+        if 0 <= x < W and 0 <= y < H:
+            i = 1 + (y >> 3) * W + x
+            if c:
+                self.frame[i] |= 1 << (y & 7)
+            else:
+                self.frame[i] &= ~(1 << (y & 7)) & 0xFF
 
     def fill_rect(self, x, y, w, h, c):
         if x == 0 and w == W and y % 8 == 0 and h == 8:
-            i = self.base + (y // 8) * W
-            self.buf[i : i + W] = self._bar if c else self._blank
+            i = 1 + (y >> 3) * W
+            self.frame[i : i + W] = self._bar if c else self._blank
             return
-        self.ssd.fill_rect(x, y, w, h, c)
-
-    def pixel(self, x, y, c):
-        self.ssd.pixel(x, y, c)
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                self.pixel(xx, yy, c)
 
     def put_column(self, x, y, bits, c):
         if y % 8 or x < 0 or x >= W or y < 0 or y >= H:
             for r in range(8):
                 if bits >> r & 1:
-                    self.ssd.pixel(x, y + r, c)
+                    self.pixel(x, y + r, c)
             return
-        i = self.base + (y // 8) * W + x
+        i = 1 + (y >> 3) * W + x
         if c:
-            self.buf[i] |= bits
+            self.frame[i] |= bits
         else:
-            self.buf[i] &= ~bits & 0xFF
+            self.frame[i] &= ~bits & 0xFF
 
     # ----- screens ---------------------------------------------------------------------
 
@@ -70,7 +131,7 @@ class Oled:
         if lines == self._last:
             return False
         screen.paint(self, lines)
-        self.ssd.show()
+        self.show()
         self._last = lines
         self.shows += 1
         return True

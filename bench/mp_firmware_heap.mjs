@@ -1,0 +1,60 @@
+// Runs bench/bench_firmware_heap.py under the npm MicroPython with the whole firmware on
+// its path: the portable packages (as tests/micropython/mp.mjs sets them up: no .frozen
+// extras, framebuf refused as on a board), firmware/lib/topper_hw, firmware/code.py as
+// the module topper_code, the Adafruit libraries the device ships (from the venv) and
+// bench/mp_stubs/ standing in for CircuitPython's hardware modules.
+//
+//   node bench/mp_firmware_heap.mjs
+//
+// Needs `bash scripts/setup` first (the npm MicroPython and the venv).
+
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { REPO, copyTree, startMicroPython } from "../tests/micropython/mp.mjs";
+
+function sitePackages() {
+  const lib = join(REPO, ".venv", "lib");
+  for (const name of readdirSync(lib)) {
+    const dir = join(lib, name, "site-packages");
+    if (existsSync(dir)) return dir;
+  }
+  throw new Error("no site-packages under .venv/lib: run bash scripts/setup");
+}
+
+const mp = await startMicroPython({ heapsize: 4 * 1024 * 1024 });
+const py = (name) => name.endsWith(".py");
+copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_hw"), "/lib/topper_hw", py);
+mp.FS.writeFile("/lib/topper_code.py", readFileSync(join(REPO, "firmware", "code.py")));
+copyTree(mp.FS, join(REPO, "bench", "mp_stubs"), "/lib", py);
+const site = sitePackages();
+for (const f of ["adafruit_ssd1306.py", "adafruit_framebuf.py"]) {
+  mp.FS.writeFile("/lib/" + f, readFileSync(join(site, f)));
+}
+for (const d of ["adafruit_bus_device", "adafruit_pn532"]) {
+  copyTree(mp.FS, join(site, d), "/lib/" + d, py);
+}
+// Each stage runs in its own runPython call and is measured in the next one: the
+// collector frees nothing while a call is still running.
+const stages = [
+  ["hardware stand-ins (not on a board)", "bench.stubs()"],
+  ["import code.py (drivers, view, menu)", "bench.import_code()"],
+  ["drivers built, menu on the OLED", "bench.build()"],
+  ["+ adafruit_pn532 (card pad library)", "bench.card_pad()"],
+  ["WW3 game started (referee, rules, cards)", "bench.start_game()"],
+];
+for (let k = 0; k < 6; k++) {
+  stages.push(["played %d s".replace("%d", 5 * (k + 1)), "bench.play(1000, " + 13 * k + ")"]);
+}
+try {
+  mp.runPython(readFileSync(join(REPO, "bench", "bench_firmware_heap.py"), "utf8"));
+  mp.runPython("bench.mark('interpreter, nothing imported')");
+  for (const [label, code] of stages) {
+    mp.runPython(code);
+    mp.runPython("bench.mark(" + JSON.stringify(label) + ")");
+  }
+  mp.runPython("bench.report()");
+} catch (e) {
+  if (e.name !== "PythonError") throw e;
+  process.stderr.write(e.message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,3 @@
+# Heap-bench stand-in for CircuitPython's board: pins are plain names.
+def __getattr__(name):
+    return name
