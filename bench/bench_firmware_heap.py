@@ -3,6 +3,7 @@
 Two ways, both print figures and assert nothing:
 
     node bench/mp_firmware_heap.mjs                  # measured under MicroPython
+    node bench/mp_firmware_heap.mjs --no-port        # the same without usb_cdc.data
     .venv/bin/python bench/bench_firmware_heap.py    # file sizes (an estimate)
 
 Under MicroPython (bench/mp_firmware_heap.mjs sets the interpreter up like a board:
@@ -183,6 +184,7 @@ FIRMWARE = (
     "lib/topper_hw/buzzer.py",
     "lib/topper_hw/nvstore.py",
     "lib/topper_hw/cardpad.py",
+    "lib/topper_hw/enroll.py",
     "lib/topper_hw/devices.py",
     "lib/topper_view/__init__.py",
     "lib/topper_view/effects.py",
@@ -202,9 +204,17 @@ GAME = (
     "lib/topper/slapgame.py",
     "lib/topper/referee.py",
 )
+LINK = (
+    "lib/topper_hw/link.py",
+    "lib/topper_hw/gamesave.py",
+    "lib/topper_hw/journal_store.py",
+    "lib/topper/jsonl.py",
+    "lib/topper/session.py",
+    "lib/topper/journal.py",
+    "lib/topper/eventlog.py",
+)
+# The OLED driver is our own (topper_hw/oled.py): only the card pad needs Adafruit code.
 ADAFRUIT = (
-    "adafruit_ssd1306.py",
-    "adafruit_framebuf.py",
     "adafruit_bus_device/i2c_device.py",
     "adafruit_pn532/adafruit_pn532.py",
     "adafruit_pn532/i2c.py",
@@ -224,7 +234,8 @@ def sizes():
     groups = (
         ("code.py, drivers, view", [root / "firmware" / f for f in FIRMWARE]),
         ("one game (slap referee)", [root / "firmware" / f for f in GAME]),
-        ("Adafruit libraries", [site / f for f in ADAFRUIT]),
+        ("serial link, power-cut journal", [root / "firmware" / f for f in LINK]),
+        ("Adafruit libraries (card pad)", [site / f for f in ADAFRUIT]),
     )
     print("Files a board loads for a card-pad game (bytes)")
     print("  %-44s %8s %8s" % ("", "source", "mpy"))

@@ -4,7 +4,8 @@
 // the module topper_code, the Adafruit libraries the device ships (from the venv) and
 // bench/mp_stubs/ standing in for CircuitPython's hardware modules.
 //
-//   node bench/mp_firmware_heap.mjs
+//   node bench/mp_firmware_heap.mjs              # as boot.py sets it up: usb_cdc.data on
+//   node bench/mp_firmware_heap.mjs --no-port    # no second serial port (no link, no session)
 //
 // Needs `bash scripts/setup` first (the npm MicroPython and the venv).
 
@@ -47,6 +48,9 @@ for (let k = 0; k < 6; k++) {
 }
 try {
   mp.runPython(readFileSync(join(REPO, "bench", "bench_firmware_heap.py"), "utf8"));
+  if (process.argv.includes("--no-port")) {
+    mp.runPython("import usb_cdc\nusb_cdc.data = None\ndel usb_cdc");
+  }
   mp.runPython("bench.mark('interpreter, nothing imported')");
   for (const [label, code] of stages) {
     mp.runPython(code);
