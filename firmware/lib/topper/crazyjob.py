@@ -25,24 +25,17 @@ hand in them; ``hand_view(seat)`` is what that seat alone may see.
 """
 
 from topper import cards, commit, crazyrules
+from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
+from topper.gamekit import as_action as _as_action
+from topper.gamekit import kind_name
 from topper.rng import Rng
 
-UNKNOWN = -1  # a card the device has not seen
 NOBODY = -1  # current_player() once the match is over
 PAPER = -1  # the rule of a RULE action written on paper: its maker judges
 HAND_SIZE = 5
 MAX_PLAY = 4
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/crazy-job.md)
 _SALT_SEED = 0x5A175EED
-
-
-class Entry:
-    DEALT = 0
-    PAD = 1
-    BUTTONS = 2
-
-
-ENTRY_NAMES = ("dealt", "pad", "buttons")
 
 
 class Act:
@@ -79,14 +72,6 @@ _WANTED = (
     (Act.PICK,),
     (Act.NEXT,),
 )
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow; the match is left unchanged."""
-
-
-def seat_name(seat):
-    return "P%d" % (seat + 1)
 
 
 def card_text(card):
@@ -498,7 +483,7 @@ class Match:
         wanted = _WANTED[p]
         if kind not in wanted:
             names = " or ".join([ACT_NAMES[k] for k in wanted])
-            raise RuleError("now: %s, not %s" % (names, _kind_name(kind)))
+            raise RuleError("now: %s, not %s" % (names, kind_name(kind, ACT_NAMES)))
         if kind == Act.RULE:
             self._check_rule(action)
         elif kind in (Act.START, Act.PICK):
@@ -774,21 +759,6 @@ def _rule_kind(rule):
     if rule is None:
         return None
     return "paper" if rule == PAPER else "stored"
-
-
-def _kind_name(kind):
-    if isinstance(kind, int) and 0 <= kind < len(ACT_NAMES):
-        return ACT_NAMES[kind]
-    return repr(kind)
-
-
-def _as_action(action):
-    if not isinstance(action, (list, tuple)) or not action:
-        raise RuleError("an action is a tuple of ints, kind first: %r" % (action,))
-    for x in action:
-        if not isinstance(x, int):
-            raise RuleError("an action is a tuple of ints, kind first: %r" % (action,))
-    return tuple(action)
 
 
 def _distinct(card_list):

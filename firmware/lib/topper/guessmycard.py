@@ -26,22 +26,15 @@ card; ``hand_view(seat)`` is what that seat alone may see.
 """
 
 from topper import cards, commit
+from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
+from topper.gamekit import as_action as _as_action
+from topper.gamekit import kind_name
 from topper.rng import Rng
 
-UNKNOWN = -1
 NOBODY = -1
 HAND_SIZE = 4
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/guess-my-card.md)
 _SALT_SEED = 0x6C55CA4D
-
-
-class Entry:
-    DEALT = 0
-    PAD = 1
-    BUTTONS = 2
-
-
-ENTRY_NAMES = ("dealt", "pad", "buttons")
 
 
 class Act:
@@ -79,14 +72,6 @@ _WANTED = (
     (Act.RIGHT, Act.WRONG),
     (Act.NEXT,),
 )
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow; the match is left unchanged."""
-
-
-def seat_name(seat):
-    return "P%d" % (seat + 1)
 
 
 def card_text(card):
@@ -522,7 +507,7 @@ class Match:
         kind = action[0]
         if kind not in _WANTED[p]:
             names = " or ".join([ACT_NAMES[k] for k in _WANTED[p]])
-            raise RuleError("now: %s, not %s" % (names, _kind_name(kind)))
+            raise RuleError("now: %s, not %s" % (names, kind_name(kind, ACT_NAMES)))
         if len(action) != _SIZES[kind]:
             raise RuleError("%s takes %d values" % (ACT_NAMES[kind], _SIZES[kind] - 1))
         if kind == Act.SECRET:
@@ -785,21 +770,6 @@ class Match:
             "decks": self.decks,
             "history": [list(a) for a in self.history],
         }
-
-
-def _kind_name(kind):
-    if isinstance(kind, int) and 0 <= kind < len(ACT_NAMES):
-        return ACT_NAMES[kind]
-    return repr(kind)
-
-
-def _as_action(action):
-    if not isinstance(action, (list, tuple)) or not action:
-        raise RuleError("an action is a tuple of ints, kind first: %r" % (action,))
-    for x in action:
-        if not isinstance(x, int):
-            raise RuleError("an action is a tuple of ints, kind first: %r" % (action,))
-    return tuple(action)
 
 
 def _distinct(sorted_cards):

@@ -12,6 +12,7 @@ which card was laid.
 
 from topper import cards
 from topper import slaprules
+from topper.gamekit import RuleError  # noqa: F401  (raised here, caught by callers)
 from topper.slaprules import WW3, ARMAGEDDON  # noqa: F401  (re-exported for callers)
 
 UNKNOWN = -1
@@ -27,10 +28,6 @@ class Phase:
 
 
 PHASE_NAMES = ("setup", "starting", "open", "control", "awarded", "over")
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow; the game is left unchanged."""
 
 
 class SlapGame:

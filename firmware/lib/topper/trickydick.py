@@ -20,6 +20,7 @@ in ``match.rulings``; an action the rules refuse raises ``RuleError`` and change
 """
 
 from topper import cards
+from topper.gamekit import ENTRY_NAMES, Entry, RuleError, seat_name  # noqa: F401
 from topper.rng import Rng
 from topper.trickydick_score import (
     SEATS,
@@ -44,24 +45,6 @@ class Mode:
 
 
 MODE_NAMES = ("individual", "2-on-2", "cooperative")
-
-
-class Entry:
-    DEALT = 0
-    PAD = 1
-    BUTTONS = 2
-
-
-ENTRY_NAMES = ("dealt", "pad", "buttons")
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow; the match is left unchanged."""
-
-
-def seat_name(seat):
-    """Seats are 0..3 in code and logs; players see P1..P4."""
-    return "P%d" % (seat + 1)
 
 
 def _check_seat(seat, what):

@@ -19,6 +19,7 @@ run bottom to top, the deck's top card is its last item.
 """
 
 from topper import stdcards
+from topper.gamekit import RuleError  # noqa: F401  (raised here, caught by callers)
 from topper.rng import Rng
 
 JOKER = stdcards.JOKER
@@ -46,10 +47,6 @@ class Phase:
 
 
 PHASE_NAMES = ("setup", "play", "over")
-
-
-class RuleError(ValueError):
-    """An action the rules do not allow; the state is left unchanged."""
 
 
 # -- cards --------------------------------------------------------------------------
