@@ -37,6 +37,7 @@ OPEN_GAMES = ("ww3", "armageddon")
 SEATS = 8
 OUT_BYTES = 2048
 SERVE_ROOM = 768  # queue room a command needs before it is answered (a view is ~600 bytes)
+LIVE_ROOM = 512  # kept free for the game's own lines: a flood of commands never crowds them out
 LOG_BYTES = 8192
 CONFIRM_MS = 10000
 MAX_SEED = (1 << 30) - 1  # a small int on every board
@@ -85,6 +86,9 @@ class Session:
         self.table = table
         self.info = info  # fw, board, uid, journal: for hello
         self.out_bytes = out_bytes
+        # A command is answered when its reply fits with room left for the game's lines
+        # (or, in a small queue, only when the queue is empty).
+        self._serve_room = min(SERVE_ROOM + LIVE_ROOM, out_bytes)
         self.confirm_ms = confirm_ms
         self.reader = LineReader()
         self.current = GameLog(log_bytes)
@@ -127,10 +131,10 @@ class Session:
 
     def wants_input(self):
         """True when the link may read more: every line answered and room to spare."""
-        return not self._lines and self.room() >= SERVE_ROOM
+        return not self._lines and self.room() >= self._serve_room
 
     def _serve(self):
-        while self._lines and self.room() >= SERVE_ROOM:
+        while self._lines and self.room() >= self._serve_room:
             line, err = self._lines.pop(0)
             if err is not None:
                 self._reply({"k": "error", "msg": err})

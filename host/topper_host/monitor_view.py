@@ -1,0 +1,148 @@
+"""What ``topper monitor`` shows of the board's game.
+
+``Board`` keeps what the host knows: the latest view the board sent (with the board's
+clock at that moment, run on by the host's own clock in between), the effects of the
+rulings streamed since (``topper_view.effects``, as on the device) and a feed of
+rulings in words. Two displays draw it: ``Plain`` prints rulings and the OLED's text
+(for a log file or a pipe), ``Live`` draws the simulator's terminal picture (the OLED
+pixel for pixel, the ring, the pile and the seats: ``topper_host.sim.term``).
+"""
+
+import time
+
+from topper_host.sim import narrate, term
+from topper_host.sim.frame import Frame, oled_lines
+from topper_host.sim.viewlib import effects
+
+FEED = 200
+NOTICE_S = 4.0
+
+
+class Board:
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self.mode = None
+        self.view = None
+        self.t = 0  # the board's ms at the latest view
+        self.at = None  # the host's clock then
+        self.fx = effects.Effects()
+        self.feed = []
+        self.notice = ""
+        self.notice_at = None
+        self.fresh = []  # rulings since the display last looked
+
+    def now(self):
+        """The board's clock now, as far as the host can tell."""
+        if self.at is None:
+            return self.t
+        return (self.t + int((self.clock() - self.at) * 1000)) & ((1 << 29) - 1)
+
+    def saw_view(self, reply):
+        self.mode = reply.get("mode")
+        self.view = reply.get("view")
+        self.t = reply.get("t", 0)
+        self.at = self.clock()
+
+    def rulings(self, rs):
+        self.fx.note(rs)
+        for r in rs:
+            line = narrate.ruling(r)
+            if line:
+                self.feed.append("%10.1f s  %s" % (r["t"] / 1000.0, line))
+        del self.feed[:-FEED]
+        self.fresh.extend(rs)
+
+    def new_game(self, header):
+        self.fx = effects.Effects()
+        self.feed.append("new game: %s, %d seats" % (header.get("game"), header.get("seats", 0)))
+
+    def say(self, text):
+        self.notice = text
+        self.notice_at = self.clock()
+
+    def frame(self):
+        if self.view is None or self.view.get("game") is None:
+            return None
+        return Frame(self.view, self.now(), self.fx)
+
+
+class Plain:
+    """Line by line: each ruling in words, then the OLED's text once the board has
+    sent the view that follows it."""
+
+    def __init__(self, write):
+        self.write = write
+        self._since = None  # the view time after which the OLED is due, or None
+
+    def hello(self, h):
+        self.write("board %s (firmware %s, protocol %s, journal %s): %s" % (
+            h.get("board") or "?", h.get("fw"), h.get("proto"), h.get("journal") or "none", h.get("mode")))
+
+    def show(self, board, port):
+        if board.notice:
+            self.write("! " + board.notice)
+            board.notice = ""
+        if board.fresh:
+            for r in board.fresh:
+                line = narrate.ruling(r)
+                if line:
+                    self.write("%10.1f s  %s" % (r["t"] / 1000.0, line))
+            board.fresh = []
+            self._since = board.at if board.at is not None else -1.0
+        if self._since is not None and board.at is not None and board.at > self._since:
+            self._since = None
+            if board.view is not None and board.view.get("game"):
+                for s in oled_lines(board.view, board.now(), board.fx):
+                    self.write("    | " + s)
+
+
+class Live:
+    """The simulator's picture in the terminal, redrawn when something changed."""
+
+    def __init__(self, terminal):
+        self.term = terminal
+        self._rows = None
+        self._size = None
+
+    def hello(self, h):
+        self.hello_text = "%s, firmware %s" % (h.get("board") or "board", h.get("fw"))
+
+    def quit_pressed(self):
+        return "quit" in self.term.keys.read()
+
+    def show(self, board, port):
+        board.fresh = []
+        cols, rows = self.term.size()
+        cv = term.Canvas(cols, rows)
+        frame = board.frame()
+        notice = ""
+        if board.notice and board.clock() - board.notice_at < NOTICE_S:
+            notice = board.notice
+        panel = {
+            "title": "Topper Table monitor: %s" % port,
+            "status": board.mode or "",
+            "feed": board.feed,
+            "notice": notice,
+            "help": "q: quit",
+        }
+        if frame is None:
+            cv.put(0, 1, panel["title"], term.TEXT)
+            cv.put(2, 1, "The board is at its %s: no game on the table." % (board.mode or "start"), term.TEXT)
+            for i, s in enumerate(board.feed[-(rows - 6):]):
+                cv.put(4 + i, 1, s[: cols - 2], term.DIM)
+            cv.put(rows - 1, 1, "q: quit", term.TEXT)
+        else:
+            term.draw(cv, frame, panel)
+        lines = cv.ansi()
+        out = []
+        if (cols, rows) != self._size:
+            self._size = (cols, rows)
+            self._rows = None
+            out.append("\x1b[0m\x1b[2J")
+        for y, line in enumerate(lines):
+            if self._rows is None or self._rows[y] != line:
+                out.append("\x1b[%d;1H" % (y + 1))
+                out.append(line)
+        self._rows = lines
+        if out:
+            self.term.write("".join(out))
