@@ -12,7 +12,7 @@ import time
 
 from topper_host.sim import narrate, term
 from topper_host.sim.frame import Frame, oled_lines
-from topper_host.sim.viewlib import effects
+from topper_view import effects
 
 FEED = 200
 NOTICE_S = 4.0

@@ -7,7 +7,7 @@ import adafruit_framebuf
 from topper_host.sim import bots, clock, keys, png, shot, snapshot, term
 from topper_host.sim.frame import HEIGHT, WIDTH, Frame
 from topper_host.sim.table import Table, referee
-from topper_host.sim.viewlib import ring, screen
+from topper_view import ring, screen
 
 
 def _frames(seats=4, seed=6, minutes=6):

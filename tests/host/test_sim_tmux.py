@@ -14,7 +14,7 @@ import uuid
 import pytest
 from test_sim_support import ROOT, replayed
 from topper_host.sim import png
-from topper_host.sim.viewlib import font5x8
+from topper_view import font5x8
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (scripts/setup installs it)")

@@ -8,7 +8,7 @@ snapshots and the transcripts all show the device's picture and not a lookalike.
 
 from topper import cards
 
-from topper_host.sim.viewlib import ring, screen
+from topper_view import ring, screen
 
 WIDTH = screen.WIDTH
 HEIGHT = screen.HEIGHT

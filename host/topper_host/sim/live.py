@@ -13,7 +13,7 @@ from topper.ticks import ticks_diff
 from topper_host.sim import narrate, term
 from topper_host.sim.frame import Frame
 from topper_host.sim.keys import RawKeys
-from topper_host.sim.viewlib import sounds
+from topper_view import sounds
 
 FRAME_MS = 30  # about 33 frames a second: the ring's pulse stays smooth
 NOTICE_MS = 2500

@@ -1,7 +1,7 @@
 """Rulings in words, for the terminal's running commentary (the OLED has room for one
 short message; a terminal can say what happened in full)."""
 
-from topper_host.sim.viewlib import sounds
+from topper_view import sounds
 
 
 def seat(s):

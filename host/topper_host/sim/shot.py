@@ -13,7 +13,7 @@ import re
 import sys
 
 from topper_host.sim.png import Picture
-from topper_host.sim.viewlib import font5x8
+from topper_view import font5x8
 
 CELL_W = 6
 CELL_H = 12  # two half-block pixels of 6 x 6: the OLED's pixels come out square

@@ -11,8 +11,8 @@ import os
 
 from topper_host.sim.png import Picture
 from topper_host.sim.term import OLED_OFF, OLED_ON, led
-from topper_host.sim.viewlib import font5x8
-from topper_host.sim.viewlib import ring as ringview
+from topper_view import font5x8
+from topper_view import ring as ringview
 
 
 def oled_picture(fb, scale=4, border=2):

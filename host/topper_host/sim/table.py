@@ -18,7 +18,7 @@ from topper.referee import SlapReferee
 from topper.slapgame import Phase, SlapGame
 from topper.ticks import ticks_add, ticks_diff
 
-from topper_host.sim.viewlib import effects
+from topper_view import effects
 
 
 STEP_MS = 10  # a device's loop: timers are seen within this of when they fire

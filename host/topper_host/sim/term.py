@@ -13,7 +13,7 @@ import math
 from topper import cards
 
 from topper_host.sim.frame import HEIGHT, WIDTH
-from topper_host.sim.viewlib import ring as ringview
+from topper_view import ring as ringview
 
 OLED_ON = (225, 235, 255)  # an SSD1306 "white" panel: a little blue
 OLED_OFF = (8, 10, 18)
