@@ -204,3 +204,10 @@ def test_tie_rule_favours_no_seat():
     chi2 = sum([(f - expected) ** 2 / expected for f in firsts])
     assert chi2 < 16.27, firsts  # p = 0.001 for 3 degrees of freedom
     assert min(firsts) > 0
+
+
+def test_nobody_shows_as_locked_out_once_the_game_is_won():
+    g, ref = rigged_referee(WW3, ["1RC 2YH", "", ""])
+    ref.lay(100)  # the only holder lays a card that is no slap: P1 wins
+    v = ref.view(100)
+    assert v["winner"] == 0 and v["phase"] == "over" and v["locked"] == [False, False, False]
