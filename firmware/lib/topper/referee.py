@@ -370,7 +370,9 @@ class SlapReferee:
             "slappable": {"rule": top[0], "cards": top[1], "vars": [cards.VARIABLE_NAMES[v] for v in top[2]]}
             if top else None,
             # Before the deal and after the win nobody is locked out: there is just no game.
-            "locked": [g.phase not in (Phase.SETUP, Phase.OVER) and not g.can_slap(s) for s in range(g.seats)],
+            "locked": [
+                g.phase not in (Phase.SETUP, Phase.OVER) and not g.can_slap(s) for s in range(g.seats)
+            ],
             "penalty": list(g.penalty_due),
             "hurry_ms": self.hurry_ms,
             "hurry_left": hurry_left,
