@@ -35,11 +35,11 @@ def _many(variant, n):
 
 
 def test_world_war_3_games_conserve_cards_and_end():
-    assert _many(WW3, games(1000))[0] == games(1000)
+    assert _many(WW3, games(2000))[0] == games(2000)
 
 
 def test_armageddon_games_conserve_cards_and_end():
-    assert _many(ARMAGEDDON, games(1000))[0] == games(1000)
+    assert _many(ARMAGEDDON, games(2000))[0] == games(2000)
 
 
 def test_replaying_a_log_gives_the_same_rulings():
