@@ -4,9 +4,9 @@
 ``busio``, ``pwmio``, ``usb_cdc``, ``microcontroller``, ``supervisor`` and
 ``adafruit_pn532`` modules into ``sys.modules`` (as KMK's tests do), forgets any
 firmware module imported against earlier fakes, and returns a ``Rig``: the test's
-handle on the clock and on what every fake was given. The real ``adafruit_ssd1306``
-(and ``adafruit_framebuf``) run on top of the fake I2C bus, so tests read the very
-bytes a display would get.
+handle on the clock and on what every fake was given. The firmware's own SSD1306
+driver writes to the fake I2C bus, which keeps every byte, so tests read back the very
+frames a display would get (``fakes.oledread`` turns them into text again).
 
 The fakes record, they do not accept anything: keypad events come out only once the
 clock reaches their stamp, the queue overflows like the real one (the newest event
@@ -27,7 +27,7 @@ LIB = FIRMWARE / "lib"
 if str(LIB) not in sys.path:
     sys.path.insert(0, str(LIB))
 
-_FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_code", "adafruit_ssd1306")
+_FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_code")
 
 
 _saved = None  # the sys.modules entries the fakes replaced, to put back
