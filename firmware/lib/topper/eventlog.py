@@ -31,6 +31,7 @@ from topper.ticks import ticks_diff
 FORMAT = "topper-table"
 VERSION = 1
 _TIMING = ("hurry_ms", "settle_ms", "race_ms", "collect_ms")
+_LATE_MS = 1000  # how far an event may be stamped before the one logged ahead of it
 
 
 class LogError(ValueError):
@@ -183,13 +184,18 @@ class Replay:
             if "ev" not in obj:
                 raise LogError(number, "neither an event (\"ev\") nor a ruling (\"r\")")
             t = obj.get("t")
-            if isinstance(t, int) and last_t is not None and ticks_diff(t, last_t) < 0:
+            # A button press is stamped when the keypad scanned it but logged when the
+            # loop read it, possibly just after a later tick: the referee ranks it at its
+            # own stamp and never runs its clock back, and so does the replay. Seconds
+            # backwards is a broken log.
+            if isinstance(t, int) and last_t is not None and ticks_diff(t, last_t) < -_LATE_MS:
                 raise LogError(number, "time runs backwards (%d after %d)" % (t, last_t))
             try:
                 out = apply(self.ref, obj)
             except ValueError as e:
                 raise LogError(number, str(e))
-            last_t = t
+            if last_t is None or ticks_diff(t, last_t) > 0:
+                last_t = t
             pending = []
             for r in out:
                 if r["r"] == "error":
