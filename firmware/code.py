@@ -147,7 +147,7 @@ class App:
             self._warn("P%d button faulty: muted" % (seat + 1), t)
             return
         if self._asked() and (kind == btn.TABLE_SHORT or kind == btn.TABLE_LONG):
-            self.link.session.answer(kind == btn.TABLE_SHORT, now)  # the host's question
+            self.link.answer(kind == btn.TABLE_SHORT, now)  # the host's question
             return
         mode = self.mode
         if kind == btn.CHORD and not (mode == GAME and self.blind):
@@ -324,7 +324,7 @@ class App:
         self.mode = MENU
         self.save.forget()
         if self.link is not None:
-            self.link.session.end_game()
+            self.link.end_game()
 
     def _resume(self, now):
         """A game the journal holds goes on where the power went, instead of the menu."""
@@ -353,12 +353,12 @@ class App:
         self.mode = GAME
         ref.ref.message = "Resumed game"
         if self.link is not None:
-            self.link.session.resumed(g.variant, now)
+            self.link.resumed(g.variant, now)
 
     # ----- the serial link: what the host may ask (topper.session) ------------------
 
     def _asked(self):
-        return self.link is not None and self.link.session.asking() is not None
+        return self.link is not None and self.link.asking() is not None
 
     def link_status(self, now):
         return MODE_NAMES[self.mode], self._view(now)
@@ -496,7 +496,7 @@ class App:
     def lines(self, now, view=None):
         """What the OLED shows now (8 lines of text)."""
         if self._asked():
-            return screen.message("HOST ASKS", self.link.session.asking(), "table=yes  hold=no")
+            return screen.message("HOST ASKS", self.link.asking(), "table=yes  hold=no")
         mode = self.mode
         if mode == NOTICE:
             return self.notice

@@ -263,3 +263,19 @@ def test_a_closed_port_drops_the_download_and_the_queue():
     s.connect(True)
     assert drain(s) == []
     assert ask(s, '{"cmd":"score"}')[0]["k"] == "score"
+
+
+def test_a_session_made_during_a_game_streams_it_and_says_its_log_is_late():
+    table, s = session()
+    table.mode = "game"
+    table.view = {"game": "ww3"}
+    s.joined(500)
+    s.record({"ev": "press", "seat": 1, "t": 600})
+    assert drain(s) == [{"ev": "press", "seat": 1, "t": 600}]
+    r = ask(s, '{"cmd":"log"}')
+    assert r[0] == {"k": "log", "which": "current", "game": "ww3", "lines": 1, "resumed": False,
+                    "late": True}
+    s.record({"log": "topper-table", "v": 1, "game": "armageddon", "seats": 2, "seed": 1})
+    drain(s)
+    assert ask(s, '{"cmd":"log","which":"last"}')[0]["late"] is True
+    assert "late" not in ask(s, '{"cmd":"log"}')[0]

@@ -79,11 +79,15 @@ def test_an_event_it_cannot_hold_ends_the_log_there():
     assert log.lines() == 1 and log.dropped == 2
 
 
-def test_the_buffer_is_allocated_once():
-    log = GameLog(8192)
+def test_the_buffer_is_allocated_with_the_first_event_and_then_reused():
+    log = GameLog(4096)
+    assert log.buf is None and log.capacity() == 455
+    log.header({"game": "ww3", "log": "topper-table", "v": 1})
+    assert log.buf is None  # the header is kept as it is
+    log.add({"ev": "tick", "t": 0})
     buf = log.buf
     for t in range(2000):
         log.add({"ev": "press", "seat": t % 8, "t": t})
     log.clear()
     log.add({"ev": "tick", "t": 1})
-    assert log.buf is buf and len(buf) == 8190 and log.capacity() == 910
+    assert log.buf is buf and len(buf) == 4095

@@ -33,6 +33,7 @@ class PtyPort:
         self.connected = True
         self.timeout = None
         self.write_timeout = None
+        self.heard = False  # the host has sent something
         os.set_blocking(fd, False)
 
     @property
@@ -41,9 +42,11 @@ class PtyPort:
 
     def read(self, n=1):
         try:
-            return os.read(self.fd, n)
+            data = os.read(self.fd, n)
         except BlockingIOError:
             return b""
+        self.heard = self.heard or bool(data)
+        return data
 
     def write(self, data):
         try:
@@ -62,7 +65,6 @@ class ScriptedTable:
         self.session = None
         self.lines = []  # every log line of every game, as written
         self.setups = []
-        self.greeted = False  # a host said hello
         self._new(seed)
 
     def _new(self, seed):
@@ -104,7 +106,6 @@ class ScriptedTable:
     # ----- the session's questions ------------------------------------------------
 
     def link_status(self, now):
-        self.greeted = True
         return ("game", self.ref.view(now)) if self.rec is not None else ("menu", None)
 
     def link_settings(self):
@@ -137,11 +138,12 @@ class FakeBoard:
         info = {"fw": "test", "board": "fake_pty_board", "uid": "0123", "journal": None}
         self.session = Session(table, info)
         table.session = self.session
-        self.link = Link(PtyPort(self.master), self.session)
+        self.port = PtyPort(self.master)
+        self.link = Link(self.port, lambda: self.session)
         self.ms = ms
         self.sleep = sleep
         self.playing = start_game
-        self.start_on_hello = start_on_hello  # the game starts once a host has said hello
+        self.start_on_hello = start_on_hello  # the game starts once the host has spoken
         self.t = 1000
         self.errors = []
         self._stop = threading.Event()
@@ -162,7 +164,7 @@ class FakeBoard:
         try:
             while not self._stop.is_set():
                 self.t += self.ms
-                if self.start_on_hello and self.table.greeted:
+                if self.start_on_hello and self.port.heard:
                     self.playing = True
                 if self.playing:
                     self.table.play(self.t)

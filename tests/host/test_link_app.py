@@ -202,3 +202,20 @@ def test_a_closed_port_gets_nothing_and_an_open_one_gets_the_game_from_then_on()
     # What it missed is in the log.
     got = ask(rig, app, port, {"cmd": "log"})
     assert [x.get("ev") for x in got[1:-1]] == [None, "start", "lay", "lay"]
+
+
+def test_a_board_no_host_has_opened_keeps_no_session_and_a_late_host_gets_the_rest():
+    port = HostPort()
+    port.connected = False
+    rig, app, port, _, _ = boot(NO_HURRY, port=port)
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    assert app.link.session is None and not app.dev.log.connected()  # no heap spent on it
+    port.connected = True  # a host opens the port in the middle of the game
+    rig.run(app, rig.now + 50)
+    assert port.take() == []
+    lay(rig, app, "2YH")
+    assert [x.get("ev") for x in port.take()] == ["lay", None]
+    got = ask(rig, app, port, {"cmd": "log"})
+    assert got[0]["late"] is True and got[0]["game"] == "ww3"
+    assert got[1:-1] == [{"card": "2YH", "ev": "lay", "t": got[1]["t"]}]

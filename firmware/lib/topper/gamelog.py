@@ -5,9 +5,9 @@ A whole game's log is tens of kilobytes of JSON (a 4-player World War 3 game of 
 random-play tests: about 60 KB with its rulings, 16 KB of events alone), more than a
 board can spare. Rulings can always be recomputed from the events (``topper replay``),
 so only the header line and the events are kept, each event as a 9-byte record in one
-buffer allocated once: 8 KB hold about 900 events, a whole typical game. Past the cap
-the *first* events stay (a replay needs a game's beginning) and later ones are counted
-in ``dropped``.
+buffer, allocated with the first event and then reused: 4 KB hold 455 events (a short
+game whole, the first minutes of a long one). Past the cap the *first* events stay (a
+replay needs a game's beginning) and later ones are counted in ``dropped``.
 
 A record is ``flags:u8 t:u32 seat:u8 card:u8 us:u16`` (little endian). The low three
 bits of ``flags`` name the event; the others say which optional fields the line had, so
@@ -97,8 +97,9 @@ def decode(rec):
 
 
 class GameLog:
-    def __init__(self, cap=8192):
-        self.buf = bytearray(cap - cap % RECORD)
+    def __init__(self, cap=4096):
+        self.cap = cap - cap % RECORD
+        self.buf = None  # allocated with the first event: a board that never plays keeps its heap
         self.clear()
 
     def clear(self, game=None):
@@ -107,10 +108,11 @@ class GameLog:
         self.count = 0  # events kept
         self.dropped = 0  # events seen but not kept (cap reached, or not encodable)
         self.closed = False  # no more events are kept
-        self.resumed = False
+        self.resumed = False  # the game came back after a power cut: no earlier lines
+        self.late = False  # the link started in the middle of the game: no earlier lines
 
     def capacity(self):
-        return len(self.buf) // RECORD
+        return self.cap // RECORD
 
     def header(self, obj):
         self.clear(obj.get("game"))
@@ -130,6 +132,8 @@ class GameLog:
             self.dropped += 1
             self.closed = True
             return
+        if self.buf is None:
+            self.buf = bytearray(self.cap)
         i = self.count * RECORD
         self.buf[i : i + RECORD] = rec
         self.count += 1

@@ -38,7 +38,7 @@ SEATS = 8
 OUT_BYTES = 2048
 SERVE_ROOM = 768  # queue room a command needs before it is answered (a view is ~600 bytes)
 LIVE_ROOM = 512  # kept free for the game's own lines: a flood of commands never crowds them out
-LOG_BYTES = 8192
+LOG_BYTES = 4096  # a game's log: 455 events (topper.gamelog)
 CONFIRM_MS = 10000
 MAX_SEED = (1 << 30) - 1  # a small int on every board
 
@@ -167,8 +167,9 @@ class Session:
 
     # ----- what the app tells the session ---------------------------------------------
 
-    def record(self, obj):
-        """A log object of the game: the header, an event or a ruling."""
+    def record(self, obj, line=None):
+        """A log object of the game: the header, an event or a ruling (``line``: the
+        same object already written by ``jsonl.dumps``, sent as it is when public)."""
         if "log" in obj:
             self._rotate()
             self.current.header(obj)
@@ -182,11 +183,21 @@ class Session:
                     self.games += 1
         pub = public(self.game, obj)
         if pub is not None:
-            self._queue(jsonl.dumps(pub), True)
+            self._queue(line if pub is obj and line is not None else jsonl.dumps(pub), True)
 
     def end_game(self):
         """The table ended the game (or the host's setup did): it becomes the last."""
         self._rotate()
+
+    def joined(self, now):
+        """The session starts with a game already on the table (the link makes it when
+        a host first opens the port): the game's lines go on under its name, and its
+        log starts here, marked ``late``."""
+        mode, view = self.table.link_status(now)
+        if view is not None:
+            self.game = view["game"]
+            self.current.clear(self.game)
+            self.current.late = True
 
     def resumed(self, game, now):
         """A game came back from the power-cut journal: its earlier lines were lost
@@ -347,6 +358,8 @@ class Session:
         log = self.current if which == "current" else self.last
         n = log.lines()
         head = {"k": "log", "which": which, "game": log.game, "lines": n, "resumed": log.resumed}
+        if log.late:
+            head["late"] = True
         self._reply(head, rid)
         self._download = [rid, which, log, 0, n]
 
@@ -380,7 +393,7 @@ class Session:
     def _rotate(self):
         """The current game's log becomes the last; the current starts empty."""
         cur = self.current
-        if cur.lines() == 0 and not cur.resumed:
+        if cur.lines() == 0 and not cur.resumed and not cur.late:
             return
         d = self._download
         if d is not None and d[2] is self.last:

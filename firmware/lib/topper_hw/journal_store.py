@@ -5,11 +5,11 @@
 - an I2C FRAM (the reference part, Adafruit #1895) through ``adafruit_fram``: every
   journal write goes straight to the chip; FRAM writes bytes without erasing and does
   not wear out at table speed;
-- else the end of ``microcontroller.nvm``, behind a RAM copy. On an RP2040 every
-  assignment to nvm that changes a written byte erases and rewrites its whole 4 KB
-  flash sector (good for about 100,000 cycles), so the journal writes the copy and
-  ``step(now, boundary)`` writes the changed span in one assignment, at most once a
-  second and at every pile boundary. A cut loses at most the events of that second.
+- else the end of ``microcontroller.nvm``, with the journal's writes held in RAM. On
+  an RP2040 every assignment to nvm that changes a written byte erases and rewrites
+  its whole 4 KB flash sector (good for about 100,000 cycles), so ``step(now,
+  boundary)`` writes what is held in one assignment, at most once a second and at
+  every pile boundary. A cut loses at most the events of that second.
 
 Both stores offer what the journal needs (``len``, ``store[i]`` an int,
 ``store[a:b]`` bytes of length ``b - a``, ``store[a:b] = data``) and
@@ -23,53 +23,73 @@ FLUSH_MS = 1000
 
 
 class NvmStore:
+    """A region of nvm, with the journal's writes held back until ``step`` writes them
+    in one assignment. Only the writes not yet on the chip are kept in RAM (a few
+    records, or a snapshot), not a copy of the region; reads see them over the chip's
+    bytes."""
+
     kind = "nvm"
 
     def __init__(self, nvm, start=NVM_START, every_ms=FLUSH_MS):
         self.nvm = nvm
         self.start = start
+        self.size = len(nvm) - start
         self.every_ms = every_ms
-        self.ram = bytearray(nvm[start : len(nvm)])
-        self._lo = -1  # the span written since the last flush
-        self._hi = -1
+        self._writes = []  # (offset, bytes) not on the chip yet, oldest first
         self._at = None  # when the last flush was
         self.flushes = 0
 
     def __len__(self):
-        return len(self.ram)
+        return self.size
 
     def __getitem__(self, i):
-        return self.ram[i]
+        base = self.start
+        if isinstance(i, slice):
+            a, b = i.start, i.stop
+            data = bytearray(self.nvm[base + a : base + b])
+            for off, w in self._writes:
+                lo = max(a, off)
+                hi = min(b, off + len(w))
+                if lo < hi:
+                    data[lo - a : hi - a] = w[lo - off : hi - off]
+            return data
+        v = self.nvm[base + i]
+        for off, w in self._writes:
+            if off <= i < off + len(w):
+                v = w[i - off]
+        return v
 
     def __setitem__(self, i, data):
         # The journal always writes explicit slices (store[a:b] = data).
-        self.ram[i] = data
         if isinstance(i, slice):
-            lo, hi = i.start, i.stop
+            self._writes.append((i.start, bytes(data)))
         else:
-            lo, hi = i, i + 1
-        if self._lo < 0 or lo < self._lo:
-            self._lo = lo
-        if hi > self._hi:
-            self._hi = hi
+            self._writes.append((i, bytes((data,))))
 
     def dirty(self):
-        return self._lo >= 0
+        return len(self._writes) > 0
 
     def step(self, now, boundary=False):
         """Write what changed when a pile ended, or when the last write is a second
         old (an isolated event is written at once; a burst waits out the second)."""
-        if self._lo < 0:
+        if not self._writes:
             return False
         if not boundary and self._at is not None:
             d = ticks_diff(now, self._at)
             if 0 <= d < self.every_ms:
                 return False
-        lo, hi = self._lo, self._hi
+        lo = self.size
+        hi = 0
+        for off, w in self._writes:
+            lo = min(lo, off)
+            hi = max(hi, off + len(w))
+        base = self.start
+        span = bytearray(self.nvm[base + lo : base + hi])
+        for off, w in self._writes:
+            span[off - lo : off - lo + len(w)] = w
         # One assignment: one sector rewrite, whatever the span.
-        self.nvm[self.start + lo : self.start + hi] = self.ram[lo:hi]
-        self._lo = -1
-        self._hi = -1
+        self.nvm[base + lo : base + hi] = span
+        self._writes = []
         self._at = now
         self.flushes += 1
         return True

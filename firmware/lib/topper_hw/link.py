@@ -9,9 +9,9 @@ cannot take yet waits in the session's bounded queue, and no command is read whi
 that queue is short of room. The port counts as open while
 the host asserts DTR (``connected``), as pyserial and terminal programs do.
 
-``Link`` is also the app's log sink (``dev.log``): it is called with each log line,
-and ``connected()`` tells the app to write lines even with no host listening, because
-the session keeps the game's log for a host that connects later.
+``Link`` is also the app's log sink (``dev.log``): it is called with each log line.
+``connected()`` tells the app to write them once a host has opened the port since
+power-up, also while that host is away: the session keeps the games' logs for it.
 """
 
 from topper import VERSION, jsonl
@@ -21,31 +21,69 @@ WRITE_MAX = 1024
 
 
 class Link:
-    def __init__(self, port, session):
+    """``make_session()`` builds the session (``topper.session``, about 28 KB of heap
+    with what it imports) the first time a host opens the port: a table that never
+    meets a host never pays for it. From then on, until the next power-up, the session
+    keeps the games' logs for a host that comes back."""
+
+    def __init__(self, port, make_session):
         self.port = port
-        self.session = session
+        self.make_session = make_session
+        self.session = None
         port.timeout = 0  # read() returns what is there
         port.write_timeout = 0  # write() takes what fits and returns
         self._rest = b""  # the part of a line the port has not taken yet
+        self._resumed = None  # a resumed game to announce once a session exists
         # A port the app can only write to (a log-only stand-in) still gets the stream.
         self.readable = hasattr(port, "in_waiting")
         if port.connected:
-            session.connect(True)  # a host already listening hears about a resumed game
+            self._open(0)  # a host already listening hears about a resumed game
 
-    # ----- the app's log sink ---------------------------------------------------------
+    def _open(self, now):
+        self.session = s = self.make_session()
+        s.connect(True)  # made when a host opened the port
+        s.joined(now)
+        if self._resumed is not None:
+            s.resumed(self._resumed[0], self._resumed[1])
+            self._resumed = None
+
+    # ----- what the app calls ---------------------------------------------------------
 
     def connected(self):
-        return True
+        """Whether the app should write its log lines: once a host has been here."""
+        return self.session is not None
 
     def __call__(self, line):
-        self.session.record(jsonl.loads(line))
+        self.session.record(jsonl.loads(line), line)
+
+    def asking(self):
+        return None if self.session is None else self.session.asking()
+
+    def answer(self, yes, now):
+        if self.session is not None:
+            self.session.answer(yes, now)
+
+    def end_game(self):
+        if self.session is not None:
+            self.session.end_game()
+
+    def resumed(self, game, now):
+        if self.session is None:
+            self._resumed = (game, now)
+        else:
+            self.session.resumed(game, now)
 
     # ----- the loop -------------------------------------------------------------------
 
     def step(self, now):
-        s = self.session
-        s.tick(now)
         port = self.port
+        s = self.session
+        if s is None:
+            if not port.connected:
+                return
+            self._open(now)
+            s = self.session
+        s.tick(now)
         if not port.connected:
             if s.connected:
                 s.connect(False)
@@ -101,6 +139,10 @@ def open_link(table, journal=None):
     port = usb_cdc.data
     if port is None:
         return None
-    from topper.session import Session
 
-    return Link(port, Session(table, board_info(journal)))
+    def make_session():
+        from topper.session import Session
+
+        return Session(table, board_info(journal))
+
+    return Link(port, make_session)

@@ -1,0 +1,104 @@
+"""The journal's byte stores on their own: the nvm store holds writes back and puts
+them on the chip in one assignment (one flash sector rewrite) at most once a second and
+at pile boundaries; the FRAM store hides the driver's habits from the journal."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+import fakes  # noqa: E402
+from _link_fakes import FakeFram, install_fram, remove_fram  # noqa: E402
+from fakes.circuitpython import Nvm  # noqa: E402
+from topper import jsonl  # noqa: E402
+from topper.journal import Journal  # noqa: E402
+from topper.referee import SlapReferee  # noqa: E402
+from topper.slapgame import SlapGame  # noqa: E402
+from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
+
+
+def teardown_function(function):
+    remove_fram()
+    fakes.uninstall()
+
+
+def game():
+    ref = SlapReferee(SlapGame("armageddon", 4, 2), seed=3)
+    ref.start(1000)
+    return ref
+
+
+def same(a, b, now=0):
+    return jsonl.dumps(SlapReferee.from_state(a.state(), now).state()) == jsonl.dumps(
+        SlapReferee.from_state(b.state(), now).state())
+
+
+def test_nvm_writes_are_held_and_written_in_one_assignment_a_second():
+    nvm = Nvm(4096)
+    deck_map = bytes(nvm.data[:NVM_START])
+    store = NvmStore(nvm)
+    assert len(store) == 4096 - NVM_START
+    ref = game()
+    j = Journal(store)
+    j.start(ref)
+    assert nvm.writes == [] and store.dirty()  # the new game waits in RAM
+    assert store.step(1000, boundary=True) and len(nvm.writes) == 1
+    t = 1000
+    flushed = None
+    for _ in range(40):
+        t += 150
+        j.lay(ref, t)
+        if store.step(t):
+            flushed = SlapReferee.from_state(ref.state(), t)
+    # 40 cards in 6 s: written once a second, each time in one assignment.
+    assert 6 <= len(nvm.writes) <= 8
+    assert all(b - a <= len(store) for a, b in nvm.writes)
+    assert bytes(nvm.data[:NVM_START]) == deck_map  # the deck map is never touched
+    # A cut now: what was held is lost, what was written comes back.
+    resumed = Journal(NvmStore(nvm)).resume(0)
+    assert same(resumed, flushed)
+    assert not same(resumed, ref) or not store.dirty()
+
+
+def test_reads_see_the_writes_not_yet_on_the_chip():
+    nvm = Nvm(4096)
+    store = NvmStore(nvm)
+    store[10:14] = b"ABCD"
+    store[12:13] = b"x"
+    assert bytes(store[8:16]) == b"\xff\xffABxD\xff\xff"
+    assert store[12] == ord("x") and store[20] == 0xFF
+    assert nvm.data[NVM_START + 10] == 0xFF
+    store.step(0)
+    assert bytes(nvm.data[NVM_START + 10 : NVM_START + 14]) == b"ABxD" and not store.dirty()
+
+
+def test_fram_store_gives_the_journal_ints_and_exact_slices():
+    rig = fakes.install()
+    install_fram(rig)
+    import busio
+
+    store = open_store(busio.I2C(None, None), Nvm(4096))
+    assert isinstance(store, FramStore) and len(store) == 32766
+    store[100:103] = b"abc"
+    assert store[101] == ord("b")  # the driver gives a 1-byte bytearray: the store an int
+    assert bytes(store[100:103]) == b"abc"  # the driver's slice is one byte longer
+    assert bytes(store[32760:32766]) == bytes(6)  # up to the end the store offers
+    ref = game()
+    j = Journal(store)
+    j.start(ref)
+    for i in range(30):
+        j.lay(ref, 2000 + 300 * i)
+    assert same(Journal(store).resume(0), ref)
+    assert FakeFram.chip[0:2] == b"TJ" or FakeFram.chip[16383:16385] == b"TJ"
+
+
+def test_no_fram_on_the_bus_means_the_nvm_store():
+    rig = fakes.install()
+    install_fram(rig)
+    rig.i2c_present.discard(0x50)
+    import busio
+
+    assert isinstance(open_store(busio.I2C(None, None), Nvm(4096)), NvmStore)
+    remove_fram()  # no driver in lib/ at all
+    assert isinstance(open_store(busio.I2C(None, None), Nvm(4096)), NvmStore)
+    assert open_store(None, None) is None
