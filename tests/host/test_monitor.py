@@ -136,3 +136,50 @@ def test_a_missing_port_is_a_clear_error(capsys):
     code = cli.main(["monitor", "--port", "/dev/nonexistent-topper", "--plain"])
     assert code == 2
     assert "cannot open /dev/nonexistent-topper" in capsys.readouterr().err
+
+
+class FakeTerminal:
+    """What ``Live`` needs of the terminal: a size, a write, keys."""
+
+    def __init__(self, cols=170, rows=46):
+        self.cols, self.rows = cols, rows
+        self.out = []
+        self.keys = self
+
+    def size(self):
+        return self.cols, self.rows
+
+    def write(self, s):
+        self.out.append(s)
+
+    def read(self):
+        return ["quit"]
+
+
+def plain_text(chunks):
+    import re
+
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(chunks))
+
+
+def test_the_live_picture_is_the_simulators_drawing_of_the_boards_view():
+    from topper_host.monitor_view import Board, Live
+
+    ref = SlapReferee(SlapGame("ww3", 3, 0), seed=18)
+    rulings = ref.start(1000) + ref.lay(1400)
+    board = Board(clock=lambda: 5.0)
+    board.saw_view({"k": "view", "mode": "game", "t": 1500, "view": ref.view(1500)})
+    board.rulings(rulings)
+    for cols, rows in ((170, 46), (80, 24)):  # the big layout and the small one
+        term = FakeTerminal(cols, rows)
+        live = Live(term)
+        live.show(board, "/dev/ttyACM1")
+        text = plain_text(term.out)
+        assert "Topper Table monitor: /dev/ttyACM1" in text
+        assert "OLED" in text and "ring" in text
+        assert "lays" in text  # the feed of rulings in words
+        assert live.quit_pressed()
+    board.saw_view({"k": "view", "mode": "menu", "t": 9000, "view": None})
+    term = FakeTerminal()
+    Live(term).show(board, "loop://")
+    assert "The board is at its menu: no game on the table." in plain_text(term.out)
