@@ -131,3 +131,21 @@ def test_a_full_keypad_queue_while_the_host_floods_the_link():
     assert app.link.session.lost == 0
     assert has(rig.screen(), "busy: presses lost")
     assert ask(rig, app, port, {"cmd": "hello"})[0]["k"] == "hello"
+
+
+def test_a_bouncing_contact_is_one_press_in_the_log():
+    from fakes.rig import SEAT_PINS
+
+    rig, app, port, settings, code = boot(NO_HURRY)
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH")
+    port.take()
+    t = rig.now + 20
+    pin = SEAT_PINS[1]
+    for dt, down in ((0, True), (2, False), (4, True), (5, False), (7, True), (90, False)):
+        rig.key(pin, down, t + dt)  # P2's switch chatters as it closes
+    rig.run(app, t + 400)
+    lines = port.take()
+    assert [(x["seat"], x["t"]) for x in lines if x.get("ev") == "press"] == [(1, t)]
+    assert rig.screen()[0] == "SLAP! P2 TAKES POT"
