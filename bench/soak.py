@@ -63,7 +63,7 @@ class Soak:
         self.stats = {
             "games": 0, "won": 0, "ended": 0, "replayed": 0, "cuts": 0, "lays": 0, "presses": 0,
             "faults": 0, "commands": 0, "answers": 0, "steps": 0, "lost": 0, "flushes": 0,
-            "longest_ms": 0, "checks": 0, "resumes": 0,
+            "longest_ms": 0, "checks": 0, "resumes": 0, "quits": 0,
         }
         self.next_act = 0
         self.next_host = 0
@@ -168,10 +168,12 @@ class Soak:
             for i in range(40):
                 self._press(rng.below(view["seats"]), now + 10 + i // 4, hold=1)
             self.stats["faults"] += 1
-        elif r < 12 and rng.below(4) == 0:  # the table wants to stop this game
-            self.rig.table(now + 10, hold=900)
-            self.next_act = now + 1200
-        elif r < 14:  # the host asks to change something in the middle of the game
+        elif r < 14:
+            if rng.below(2) == 0:  # the table wants to stop this game (and mostly plays on)
+                self.rig.table(now + 10, hold=900)
+                self.next_act = now + 1200
+                self.stats["quits"] += 1
+        elif r < 17:  # the host asks to change something in the middle of the game
             self._send({"cmd": "score", "reset": True}, "answer")
         else:
             self._lay(view, now)
@@ -422,8 +424,8 @@ def main(argv=None):
     report(soak)
     print("table time %.1f h in %.0f s of CPU (x%.0f), %d App steps (%.0f a second)" % (
         soak.t / HOUR, took, soak.t / 1000.0 / took, st["steps"], st["steps"] / took))
-    print("games %d: won %d (logs replayed %d), ended by the table or the host %d; longest %.1f min" % (
-        st["games"], st["won"], st["replayed"], st["ended"], st["longest_ms"] / 60000.0))
+    print("games %d: won %d (logs replayed %d), ended by the table %d (asked %d times); longest %.1f min" % (
+        st["games"], st["won"], st["replayed"], st["ended"], st["quits"], st["longest_ms"] / 60000.0))
     print("lays %d, presses %d, faults %d, host commands %d (answered %d), lines lost %d" % (
         st["lays"], st["presses"], st["faults"], st["commands"], st["answers"], st["lost"]))
     print("power cuts %d (%d in a game, each resumed as the journal last wrote it); card checks %d" % (
