@@ -63,7 +63,7 @@ class Soak:
         self.stats = {
             "games": 0, "won": 0, "ended": 0, "replayed": 0, "cuts": 0, "lays": 0, "presses": 0,
             "faults": 0, "commands": 0, "answers": 0, "steps": 0, "lost": 0, "flushes": 0,
-            "longest_ms": 0, "checks": 0, "resumes": 0, "quits": 0,
+            "longest_ms": 0, "checks": 0, "resumes": 0, "quits": 0, "unanswered_at_cut": 0,
         }
         self.next_act = 0
         self.next_host = 0
@@ -350,6 +350,7 @@ class Soak:
         self.flushes = self.app.save.store.flushes
         self.next_act = self.rig.now + 300
         self.taps = []
+        self.stats["unanswered_at_cut"] += len(self.asked)
         self.asked.clear()  # the answers went with the power
         self._trim()
         resumed = self._game_state()
@@ -426,8 +427,9 @@ def main(argv=None):
         soak.t / HOUR, took, soak.t / 1000.0 / took, st["steps"], st["steps"] / took))
     print("games %d: won %d (logs replayed %d), ended by the table %d (asked %d times); longest %.1f min" % (
         st["games"], st["won"], st["replayed"], st["ended"], st["quits"], st["longest_ms"] / 60000.0))
-    print("lays %d, presses %d, faults %d, host commands %d (answered %d), lines lost %d" % (
-        st["lays"], st["presses"], st["faults"], st["commands"], st["answers"], st["lost"]))
+    print("lays %d, presses %d, faults %d, host commands %d (answered %d, %d went with the power), "
+          "lines lost %d" % (st["lays"], st["presses"], st["faults"], st["commands"], st["answers"],
+                             st["unanswered_at_cut"], st["lost"]))
     print("power cuts %d (%d in a game, each resumed as the journal last wrote it); card checks %d" % (
         st["cuts"], st["resumes"], st["checks"]))
     print("nvm sector writes %d (%.0f an hour of table time)" % (
