@@ -95,7 +95,7 @@ def game(view, now, fx=None, n=N):
     seats = view["seats"]
     px = [OFF] * n
     if view["phase"] == "over" and view["winner"] >= 0:
-        return _comet(px, view["winner"], seats, now, n)
+        return comet(px, view["winner"], seats, now, n)
     used = _free(seats, n)
     free_count = n - seats
     turn = view["turn"]
@@ -154,7 +154,7 @@ def _slap_flash(px, r, t0, seats, now, n):
         px[(home + d) % n] = RED if on else OFF
 
 
-def _comet(px, winner, seats, now, n):
+def comet(px, winner, seats, now, n):
     c = seat_color(winner)
     head = (now // 45) % n
     for k in range(6):

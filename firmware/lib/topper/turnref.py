@@ -1,0 +1,231 @@
+"""The referee of a turn-based game at the table: one rules engine, its chess clock,
+and the way the device's buttons and card pad reach the engine.
+
+The slap games have ``topper.referee``; Tripp Jokes, Tricky Dick, Crazy Job and Guess
+My Card each have a subclass of ``TurnReferee`` here (``topper.turn_<game>``). The
+shells never talk to an engine directly, only to this interface:
+
+- the firmware hands it button presses (``button``), cards read by the pad (``card``)
+  and ticks, and draws ``view`` with ``topper_view.turns``;
+- the simulator hands it whole actions (``act``), chosen by a human from
+  ``choices(seat)`` or by a bot from ``bot(seat, seed)``, and draws the same view.
+
+Every call takes the ``t_ms`` stamp of what happened and returns a list of rulings:
+the engine's events and the clock's, each a dict with ``"r"`` (the kind) and ``"t"``.
+A refused action or press is a ruling ``{"r": "error", "why": ...}`` and changes
+nothing: a bad press never ends a game. The clock runs for the seat the engine says is
+on turn and moves when the engine's turn moves, so the seat button needs no special
+meaning for the clock in a game the device can follow card by card.
+
+Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,
+``message`` or a ruling before their reveal; ``choices(seat)`` shows that one seat its
+own cards and is for a simulator player's eyes only.
+"""
+
+from topper.clock import ChessClock
+from topper.gamekit import ENTRY_NAMES, RuleError, seat_name
+
+# What a button press means to a turn referee (the firmware maps topper_hw.buttons).
+SHORT = 0  # a seat button pressed and released before the long-press time
+LONG = 1  # a seat button held for the long-press time
+TABLE = 2  # the table button, short press (its long press is the shell's: END GAME?)
+CHORD = 3  # a seat button pressed while the table button is held
+
+PRESS_NAMES = ("short", "long", "table", "chord")
+
+LINES = 4  # game lines a view carries for the screen (21 columns each)
+
+
+class TurnReferee:
+    GAME = ""  # the game's key in menus, logs and the serial protocol
+
+    def __init__(self, seats, entry, seed=0, control=None):
+        self.seats = seats
+        self.entry = entry
+        self.seed = seed
+        self.clock = ChessClock(seats, control) if control is not None else None
+        self.message = ""
+        self.started = False
+        self._clock_seat = -1  # the seat the clock was told is on turn
+
+    # ----- what a game's subclass provides -------------------------------------------
+
+    def _begin(self):
+        """Deal (from ``self.seed``) and return the engine's opening events."""
+        raise NotImplementedError
+
+    def _turn(self):
+        """The seat whose clock runs now, or -1 (the table is asked, or it is over)."""
+        raise NotImplementedError
+
+    def _next(self):
+        """The seat on turn after this one, for the ring, or -1."""
+        return -1
+
+    def _apply(self, action):
+        """Apply one engine action; returns its events or raises RuleError."""
+        raise NotImplementedError
+
+    def is_over(self):
+        raise NotImplementedError
+
+    def winners(self):
+        """Seats that won (a list; empty for a draw or a stopped game)."""
+        return []
+
+    def out(self):
+        """A list of bools: the seat has finished or left and is skipped."""
+        return [False] * self.seats
+
+    def scores(self):
+        """Totals per seat (list of ints), or None for a game without points."""
+        return None
+
+    def focus(self):
+        """A seat the ring lights steady beside the turn (the rule owner, the seat
+        asked), or -1."""
+        return -1
+
+    def lines(self):
+        """Up to LINES short lines of public state for the screen."""
+        return []
+
+    def hint(self):
+        """What the device waits for, in words ("P2: play, then your button")."""
+        return ""
+
+    def choices(self, seat):
+        """What ``seat`` may do now, as [(label, action)]: the simulator's menu."""
+        return []
+
+    def bot(self, seat, seed):
+        """A bot for ``seat``: an object whose ``choose(referee)`` returns an action."""
+        raise NotImplementedError
+
+    def button(self, press, seat, t_ms):
+        """A button on the device (``press`` one of SHORT, LONG, TABLE, CHORD; ``seat``
+        -1 for TABLE). The default: presses mean nothing in this game."""
+        return [self._error("no use for that button now", t_ms)]
+
+    def card(self, code, t_ms):
+        """A card the pad read (a card code of the game's deck)."""
+        return [self._error("no card is expected now", t_ms)]
+
+    def to_dict(self):
+        """Everything needed to rebuild the game after a power cut (JSON-able)."""
+        raise NotImplementedError
+
+    # ----- the shell's calls ---------------------------------------------------------
+
+    def start(self, t_ms):
+        if self.started:
+            return [self._error("the game has started already", t_ms)]
+        self.started = True
+        out = self._stamp(self._begin(), t_ms)
+        seat = self._turn()
+        if self.clock is not None and seat >= 0:
+            out.extend(self.clock.start(seat, t_ms))
+            self._clock_seat = seat
+        return self._settled(out, t_ms)
+
+    def act(self, action, t_ms):
+        """One whole engine action (the simulator, a bot, a judged pad play)."""
+        if self.is_over():
+            return [self._error("the game is over", t_ms)]
+        try:
+            events = self._apply(action)
+        except RuleError as e:
+            return [self._error(str(e), t_ms)]
+        return self._settled(self._stamp(events, t_ms), t_ms)
+
+    def tick(self, t_ms):
+        if self.clock is None or not self.started:
+            return []
+        return self._clock_rulings(self.clock.tick(t_ms))
+
+    def pause(self, t_ms):
+        if self.clock is None:
+            return []
+        return self._clock_rulings(self.clock.pause(t_ms))
+
+    def resume(self, t_ms):
+        if self.clock is None:
+            return []
+        return self._clock_rulings(self.clock.resume(t_ms))
+
+    def view(self, t_ms):
+        """What a screen and the ring show now: plain ints, strings, lists, None."""
+        over = self.is_over()
+        return {
+            "game": self.GAME,
+            "seats": self.seats,
+            "entry": ENTRY_NAMES[self.entry],
+            "turn": -1 if over else self._turn(),
+            "next": -1 if over else self._next(),
+            "focus": -1 if over else self.focus(),
+            "out": self.out(),
+            "over": over,
+            "winners": self.winners() if over else [],
+            "scores": self.scores(),
+            "clock": self.clock.view(t_ms) if self.clock is not None else None,
+            "lines": self.lines()[:LINES],
+            "message": self.message,
+            "hint": "" if over else self.hint(),
+        }
+
+    # ----- shared by the subclasses --------------------------------------------------
+
+    def _error(self, why, t_ms):
+        self.message = why
+        return {"r": "error", "t": t_ms, "why": why}
+
+    def _stamp(self, events, t_ms):
+        for e in events:
+            e["t"] = t_ms
+        return events
+
+    def _settled(self, out, t_ms):
+        """After the engine moved: the clock follows its turn, the message its news."""
+        if self.clock is not None and self.clock.started and not self.clock.over:
+            for s in range(self.seats):
+                if self.out()[s] and self.clock.active[s]:
+                    out.extend(self.clock.remove(s, t_ms))
+            if self.is_over():
+                out.extend(self.clock.stop(t_ms))
+            else:
+                seat = self._turn()
+                if seat >= 0 and seat != self._clock_seat and self.clock.active[seat]:
+                    out.extend(self._pass_clock(seat, t_ms))
+        for e in out:
+            text = self.describe(e)
+            if text:
+                self.message = text
+        return out
+
+    def _pass_clock(self, seat, t_ms):
+        """The engine's turn moved to ``seat``: end the clock's turn there."""
+        c = self.clock
+        if c.paused:
+            c.resume(t_ms)
+        c.set_next(seat)
+        if c.on_turn < 0 or not c.active[c.on_turn]:
+            self._clock_seat = seat
+            return []
+        events = c.press(c.on_turn, t_ms)
+        self._clock_seat = seat
+        return self._clock_rulings(events)
+
+    def _clock_rulings(self, events):
+        # The clock's own "turn"/"start" events repeat what the engine said; the log
+        # keeps the ones a player notices: flags, pauses, seats leaving, the stop.
+        kept = []
+        for e in events:
+            if e["r"] in ("flag", "pause", "resume", "stop"):
+                if e["r"] == "flag":
+                    self.message = "%s out of time" % seat_name(e["seat"])
+                kept.append(e)
+        return kept
+
+    def describe(self, ruling):
+        """A ruling in words for the screen's message line, or "" to keep the last."""
+        return ""

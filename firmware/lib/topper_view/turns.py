@@ -1,0 +1,92 @@
+"""What the device shows during a turn-based game: the OLED lines and the ring, drawn
+from ``TurnReferee.view`` (topper.turnref). The simulator draws the same two.
+
+Screen: the game and the seat on turn with its time, the game's own lines, the latest
+ruling and what the device waits for. Ring: every seat in its colour, the seat on turn
+pulsing, the next seat glowing dimly, the focus seat (the rule owner, the seat asked)
+steady; amber in a seat's last 10 s of time, red once it has flagged; a seat that is
+out stays dark; at the end a comet in the winner's colour.
+"""
+
+from topper_view import ring, screen
+
+TITLES = (
+    ("tripp", "TRIPP JOKES"),
+    ("tricky", "TRICKY DICK"),
+    ("crazy", "CRAZY JOB"),
+    ("guess", "GUESS MY CARD"),
+)
+
+LOW_MS = 10000  # a seat's last seconds: its pixel turns amber
+
+
+def title(game):
+    for key, name in TITLES:
+        if key == game:
+            return name
+    return game.upper()
+
+
+def clock_text(ms):
+    """m:ss of a time bank, rounded up so that 0:00 means really out."""
+    if ms <= 0:
+        return "0:00"
+    s = (ms + 999) // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def _turn_line(view):
+    if view["over"]:
+        won = view["winners"]
+        if not won:
+            return "game over: no winner"
+        return "winner " + " ".join(["P%d" % (s + 1) for s in won])
+    turn = view["turn"]
+    left = "P%d on turn" % (turn + 1) if turn >= 0 else "table decides"
+    c = view["clock"]
+    if c is None or turn < 0:
+        return left
+    if c["paused"]:
+        return screen.spread(left, "paused")
+    mark = "!" if c["flagged"][turn] else ""
+    return screen.spread(left, mark + clock_text(c["remaining"][turn]))
+
+
+def lines(view):
+    """The 8 lines of the OLED."""
+    out = [screen.fit(title(view["game"])), screen.fit(_turn_line(view))]
+    for text in view["lines"]:
+        out.append(screen.fit(text))
+    while len(out) < screen.LINES - 2:
+        out.append("")
+    out.append(screen.fit(view["message"]))
+    out.append(screen.fit(view["hint"]))
+    return out[: screen.LINES]
+
+
+def frame(view, now, n=ring.N):
+    """The ring's pixels."""
+    seats = view["seats"]
+    px = [ring.OFF] * n
+    if view["over"] and view["winners"]:
+        return ring.comet(px, view["winners"][0], seats, now, n)
+    c = view["clock"]
+    out = view["out"]
+    for s in range(seats):
+        color = ring.seat_color(s)
+        if c is not None and c["flagged"][s]:
+            color = ring.RED
+        elif c is not None and s == view["turn"] and 0 < c["remaining"][s] <= LOW_MS:
+            color = ring.AMBER
+        if out[s]:
+            level = ring.OUT
+        elif s == view["turn"]:
+            level = ring.pulse(now, 900)
+        elif s == view["focus"]:
+            level = 255
+        elif s == view["next"]:
+            level = 90
+        else:
+            level = ring.DIM
+        px[ring.seat_pixel(s, seats, n)] = ring.scale(color, level)
+    return px
