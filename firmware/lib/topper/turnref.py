@@ -17,17 +17,11 @@ nothing: a bad press never ends a game. The clock runs for the seat the engine s
 on turn and moves when the engine's turn moves, so the seat button needs no special
 meaning for the clock in a game the device can follow card by card.
 
-Each ``topper.turn_<game>`` module has the same top level, so that a shell can offer
-a game it knows only by name (the device imports just the one being played):
-
-- ``GAME``: the key (``"tripp"``, ``"tricky"``, ``"crazy"``, ``"guess"``);
-- ``SEATS``: ``(fewest, most)`` players;
-- ``OPTIONS``: the game's own settings as ``((key, label, values, default), ...)``,
-  every value a small int (a menu steps through ``values``; ``label`` fits the menu);
-- ``make(seats, entry, seed, control, options)``: a referee, not started
-  (``entry`` a ``gamekit.Entry``, ``control`` a ``clock.TimeControl`` or None,
-  ``options`` a dict of OPTIONS keys, missing keys taking their defaults);
-- ``restore(saved)``: the referee that ``to_dict()`` saved, in the same state.
+Each game's module ``topper.turn_<game>`` (named in ``topper.turngames``, which also
+holds its players and options for the menus) has ``make(seats, entry, seed, control,
+options)``, a referee not yet started (``entry`` a ``gamekit.Entry``, ``control`` a
+``clock.TimeControl`` or None, ``options`` as ``turngames.options`` fills them in), and
+``restore(saved)``, the referee that ``to_dict()`` saved, in the same state.
 
 Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,
 ``message`` or a ruling before their reveal; ``choices(seat)`` shows that one seat its
