@@ -10,40 +10,18 @@ Command: ``PYTHONPATH=firmware/lib .venv/bin/python bench/bench_secrets.py``. Th
 runs under MicroPython (``node bench/mp_run.mjs bench/bench_secrets.py``).
 """
 
-import gc
 import sys
 
-try:
-    from time import ticks_diff, ticks_us  # MicroPython
-
-    def now_us():
-        return ticks_us()
-
-    def since_us(t0):
-        return ticks_diff(ticks_us(), t0)
-
-except ImportError:
-    from time import perf_counter
-
-    def now_us():
-        return perf_counter() * 1e6
-
-    def since_us(t0):
-        return perf_counter() * 1e6 - t0
+from _timing import heap, now_us, since_us
 
 
-def _heap():
-    gc.collect()
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
-
-
-h0 = _heap()
+h0 = heap()
 from topper.crazyjob import CrazyJob  # noqa: E402
 
-h1 = _heap()
+h1 = heap()
 from topper.guessmycard import GuessMyCard  # noqa: E402
 
-h2 = _heap()
+h2 = heap()
 from topper import commit, crazyrules  # noqa: E402
 from topper.bots_crazyjob import Bot as JobBot  # noqa: E402
 from topper.bots_guess import Bot as GuessBot  # noqa: E402

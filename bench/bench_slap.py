@@ -9,39 +9,17 @@ Runs under CPython (``python bench/bench_slap.py``) and under MicroPython (the s
 through the MicroPython runner, see docs/portability.md).
 """
 
-import gc
 import sys
 
-try:
-    from time import ticks_diff, ticks_us  # MicroPython
-
-    def now_us():
-        return ticks_us()
-
-    def since_us(t0):
-        return ticks_diff(ticks_us(), t0)
-
-except ImportError:
-    from time import perf_counter
-
-    def now_us():
-        return perf_counter() * 1e6
-
-    def since_us(t0):
-        return perf_counter() * 1e6 - t0
+from _timing import heap, now_us, since_us
 
 
-def _heap():
-    gc.collect()
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
-
-
-heap_before = _heap()
+heap_before = heap()
 from topper.referee import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.slapgame import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
 
-heap_after = _heap()
+heap_after = heap()
 
 
 def random_game(variant, seed):
@@ -103,8 +81,9 @@ def main():
     for variant in (WW3, ARMAGEDDON):
         n = 3 if small else 60
         gps, ev, us_ev = games_per_second(variant, n)
-        print("%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)"
-              % (variant, gps, n, ev, us_ev))
+        print(
+            "%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)" % (variant, gps, n, ev, us_ev)
+        )
     print("slap (press + settle): %.1f us/event" % slap_us(50 if small else 2000))
 
 

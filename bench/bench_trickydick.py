@@ -9,38 +9,16 @@ Command: ``PYTHONPATH=firmware/lib .venv/bin/python bench/bench_trickydick.py``.
 also runs under MicroPython (no CPython-only import).
 """
 
-import gc
 import sys
 
-try:
-    from time import ticks_diff, ticks_us  # MicroPython
-
-    def now_us():
-        return ticks_us()
-
-    def since_us(t0):
-        return ticks_diff(ticks_us(), t0)
-
-except ImportError:
-    from time import perf_counter
-
-    def now_us():
-        return perf_counter() * 1e6
-
-    def since_us(t0):
-        return perf_counter() * 1e6 - t0
+from _timing import heap, now_us, since_us
 
 
-def _heap():
-    gc.collect()
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else None
-
-
-heap_before = _heap()
+heap_before = heap()
 from topper.bots_trickydick import Bot, RandomPlayer  # noqa: E402
 from topper.trickydick import Mode, TrickyDick  # noqa: E402
 
-heap_after = _heap()
+heap_after = heap()
 
 
 def matches_per_second(make_player, n):
@@ -77,9 +55,9 @@ def main():
             % (name, mps, n, choose, apply)
         )
     # Memory of a live match (MicroPython only): what a device holds during play.
-    before = _heap()
+    before = heap()
     m = TrickyDick(mode=Mode.PAIRS, hands=4).new_match(seed=1)
-    after = _heap()
+    after = heap()
     if before is not None:
         print("heap held by a fresh dealt match: %d bytes" % (after - before))
     del m

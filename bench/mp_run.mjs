@@ -13,7 +13,7 @@
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { moduleNames, presentPackages, startMicroPython } from "../tests/micropython/mp.mjs";
 
@@ -21,6 +21,8 @@ const SELF = fileURLToPath(import.meta.url);
 
 async function runOnce(file, args) {
   const mp = await startMicroPython();
+  // The benches share their timer (bench/_timing.py): put it beside the core.
+  mp.FS.writeFile("/lib/_timing.py", readFileSync(resolve(dirname(SELF), "_timing.py")));
   const argv = JSON.stringify([file, ...args]);
   mp.runPython("sys.argv.clear()\nsys.argv.extend(" + argv + ")\ndel sys\n");
   try {
