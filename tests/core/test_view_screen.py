@@ -1,39 +1,11 @@
 """The OLED screens: what a player reads (topper_view.screen)."""
 
-try:
-    import topper_view  # noqa: F401
-except ImportError:  # CPython pytest: firmware/lib is not on the path by itself
-    import sys
-
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/firmware/lib")
-
+from _slapview import slap_view
 from topper import cards
 from topper_view import effects, font5x8, screen
 
 
-def view(seats=4, **kw):
-    v = {
-        "game": "ww3",
-        "seats": seats,
-        "phase": "open",
-        "turn": 0,
-        "controller": -1,
-        "chances": 0,
-        "stacks": [10] * seats,
-        "pot": [],
-        "facedown": 0,
-        "slappable": None,
-        "locked": [False] * seats,
-        "penalty": [False] * seats,
-        "hurry_ms": 3000,
-        "hurry_left": -1,
-        "race": None,
-        "message": "",
-        "winner": -1,
-    }
-    for k in kw:
-        v[k] = kw[k]
-    return v
+view = slap_view
 
 
 def fits(lines):
@@ -167,22 +139,16 @@ def test_error_message_replaces_the_message_line_for_a_while():
     fx.fail("unknown card tag", 1000)
     lines = screen.game(view(4, message="P1 laid 3RC"), 1500, fx, cards.format_card)
     assert lines[7] == "! unknown card tag"
-    lines = screen.game(
-        view(4, message="P1 laid 3RC"), 1000 + effects.ERROR_MS, fx, cards.format_card
-    )
+    lines = screen.game(view(4, message="P1 laid 3RC"), 1000 + effects.ERROR_MS, fx, cards.format_card)
     assert lines[7] == "P1 laid 3RC"
 
 
 def test_message_wraps_long_text_and_keeps_the_hint():
-    lines = screen.message(
-        "CARD PAD", "3RC was already laid in this pile: not applied", "tap the right card"
-    )
+    lines = screen.message("CARD PAD", "3RC was already laid in this pile: not applied", "tap the right card")
     fits(lines)
     assert lines[0] == "CARD PAD"
     assert lines[7] == "tap the right card"
-    assert " ".join([s for s in lines[1:7] if s]) == (
-        "3RC was already laid in this pile: not applied"
-    )
+    assert " ".join([s for s in lines[1:7] if s]) == ("3RC was already laid in this pile: not applied")
 
 
 def test_enroll_progress():
