@@ -158,7 +158,10 @@ class TrickyReferee(TurnReferee):
             else:
                 m = self.match
                 first = not m.tricks
-                self._replay(self._reports.presses(last, m.leader, first, SHORT, TABLE))
+                presses = self._reports.presses(last, m.leader, first, SHORT, TABLE)
+                if self._break():
+                    presses.insert(0, [TABLE, -1])  # the new hand had been dealt on
+                self._replay(presses)
                 out = [{"r": "undo", "what": "trick", "trick": len(m.tricks) + 1}]
         else:
             return [self._error("nothing to take back", t_ms)]
@@ -186,6 +189,9 @@ class TrickyReferee(TurnReferee):
     def card(self, code, t_ms):
         if self.entry != Entry.PAD:
             return [self._error("no card pad in this game", t_ms)]
+        if isinstance(code, int) and 0 <= code <= cards.JOKER and not cards.is_natural(code):
+            # The engine names any code it refuses; the table knows the card by its face.
+            return [self._error("%s is not in the Squares deck" % cards.format_card(code), t_ms)]
         return self.act(code, t_ms)
 
     def resume(self, t_ms):
