@@ -55,12 +55,12 @@ TWO_TRICKS = [
     ("short", 0, ["laid"], {"turn": 1, "next": -1}),
     ("chord", 2, ["undo"], {"turn": 0, "line1": "P3 led, 2 laid"}),
     ("short", 0, ["laid"], {"turn": 1}),
-    ("short", 1, ["laid", "ask"], {"turn": -1, "hint": WON, "line2": "circ - sq - brk -"}),
+    ("short", 1, ["laid", "ask"], {"turn": -1, "hint": WON, "line1": "won ?", "line2": "circ - sq -"}),
     ("short", 0, ["mark"], {"focus": 0}),
     ("table", None, ["ask"], {}),
     ("table", None, ["ask"], {}),
-    ("table", None, ["ask"], {"hint": "Broke match? press"}),
-    ("short", 3, ["mark"], {"line2": "circ - sq - brk 4"}),
+    ("table", None, ["ask"], {"hint": "Broke match? press", "line1": "broke -", "focus": 0}),
+    ("short", 3, ["mark"], {"line1": "broke 4", "message": "P4 broke"}),
     ("table", None, ["ask"], {"hint": CHECK, "line1": "P4-1"}),
     ("table", None, ["trick"], {"message": "P1 won trick 2: +0, -1 P4", "scores": [1, 0, 1, -1], "turn": 0}),
     # Undo between tricks reopens the last report at its points, answers kept.
@@ -201,6 +201,8 @@ def test_random_presses_never_break_a_buttons_game():
                 out = ref.button(3, rng.below(4), t)
             if out[0]["r"] == "error":
                 assert len(out) == 1 and game_only(ref) == before
+            for line in ref.view(t)["lines"] + [ref.view(t)["hint"]]:
+                assert len(line) <= 21, "%r is wider than the OLED" % line
             if ref.clock is not None and ref.clock.started and not ref.is_over():
                 assert ref.clock.paused == (ref.view(t)["turn"] < 0)
                 if not ref.clock.paused:

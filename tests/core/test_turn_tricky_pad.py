@@ -162,6 +162,8 @@ def test_random_pad_input_never_breaks_the_game():
                 out = ref.button(3, rng.below(4), t)
             if out[0]["r"] == "error":
                 assert len(out) == 1 and game_only(ref) == before
+            for line in ref.view(t)["lines"] + [ref.view(t)["hint"]]:
+                assert len(line) <= 21, "%r is wider than the OLED" % line
             if ref.clock is not None and ref._turn() >= 0:
                 assert ref.clock.on_turn == ref.match.current_player() and not ref.clock.paused
             if rng.below(10) == 0:

@@ -47,10 +47,9 @@ def _names(seats):
 class _Player:
     """A bot for one seat of a dealt game: the engine's bot, shown the match."""
 
-    def __init__(self, seat, seed):
+    def __init__(self, seed):
         from topper.bots_trickydick import Bot
 
-        self.seat = seat
         self.bot = Bot(seed)
 
     def choose(self, referee):
@@ -336,7 +335,7 @@ class TrickyReferee(TurnReferee):
     def bot(self, seat, seed):
         if self.entry != Entry.DEALT:
             raise RuleError("bots play only a dealt game")
-        return _Player(seat, seed)
+        return _Player(seed)  # it lays for the seat on turn: the one it was made for
 
     def describe(self, ruling):
         r = ruling["r"]
