@@ -2,6 +2,7 @@
 many seeds, in every mode, with and without a chess clock, checked after every card."""
 
 from _scale import games
+from _tricky import game_only
 from topper import clock, jsonl, turn_tricky
 from topper.cards import format_card, squares_deck
 from topper.gamekit import Entry, RuleError
@@ -127,6 +128,11 @@ def test_bots_play_every_dealt_game_to_its_end():
         assert rulings[-1]["r"] == "over" or (control is not None and rulings[-1]["r"] == "stop")
         if ref.clock is not None:
             assert ref.clock.over, "the clock stops with the game"
+        final = game_only(ref)
+        for press in (3, 0, 2):
+            out = ref.button(press, 0, t)
+            assert out[0]["why"] == "the game is over" and game_only(ref) == final
+        assert ref.act(ref.match.history[-1], t)[0]["why"] == "the game is over"
         played += 1
     assert played == games(300)
 
@@ -149,20 +155,13 @@ def test_every_choice_applies_and_restore_matches_at_any_point():
             assert action not in other.match.hands[turn]
 
 
-def _game_only(ref):
-    """The saved game without its message line (an error only changes the message)."""
-    saved = ref.to_dict()
-    saved.pop("message")
-    return jsonl.dumps(saved)
-
-
 def test_a_dealt_game_refuses_what_it_cannot_take():
     ref = _make(1, None)
     ref.start(0)
     turn = ref.match.current_player()
     held = ref.match.hands[turn][0]
     foreign = ref.match.hands[(turn + 1) % 4][0]
-    saved = _game_only(ref)
+    saved = game_only(ref)
     cases = [
         ("a card another seat holds", lambda: ref.act(foreign, 1)),
         ("a wild card", lambda: ref.act(0, 1)),
@@ -175,7 +174,7 @@ def test_a_dealt_game_refuses_what_it_cannot_take():
         out = call()
         assert len(out) == 1 and out[0]["r"] == "error" and out[0]["why"], why
         assert ref.message == out[0]["why"], why
-        assert _game_only(ref) == saved, why + " changed the game"
+        assert game_only(ref) == saved, why + " changed the game"
 
 
 def test_a_dealt_game_is_for_four_with_the_menu_options():
