@@ -170,3 +170,29 @@ def test_random_pad_input_never_breaks_the_game():
                 copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
                 assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
         assert ref.view(t)["winners"] == ref.match.winners()
+
+
+def test_the_shared_turn_screen_and_ring_draw_every_state():
+    """topper_view.turns draws the referee's view: 8 OLED lines, the hint last, and the
+    ring lights the leader steady and the seat on turn, through a hand and its pause."""
+    from topper_view import ring, turns
+
+    ref = _pad(hands=2, control=clock.fischer(60000, 0))
+    deck = squares_deck()
+    Rng(9).shuffle(deck)
+    t = 2000
+    for card in deck + [None]:
+        view = ref.view(t)
+        lines = turns.lines(view)
+        assert len(lines) == 8 and lines[0] == "TRICKY DICK" and lines[-1] == view["hint"]
+        for line in lines:
+            assert len(line) <= 21, line
+        px = turns.frame(view, t)
+        for seat in (view["turn"], view["focus"]):
+            if seat >= 0:
+                assert px[ring.seat_pixel(seat, 4)] != ring.OFF, "P%d is dark" % (seat + 1)
+        if card is None:
+            assert view["turn"] == -1 and lines[1] == "table decides"
+            break
+        t += 900
+        ref.card(card, t)
