@@ -46,7 +46,7 @@ def run(ref, rows, t=1000):
                 assert got == want[key], "%r: line %s is %r" % (row, key[4:], got)
             else:
                 assert view[key] == want[key], "%r: %s is %r" % (row, key, view[key])
-        for line in view["lines"] + [view["hint"]]:
+        for line in view["lines"] + [view["hint"], view["message"]]:
             assert len(line) <= 21, "%r: %r is wider than the OLED" % (row, line)
         copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
         other = copy.view(t)

@@ -40,8 +40,11 @@ def restore(saved):
     return ref
 
 
-def _names(seats):
-    return "+".join([seat_name(s) for s in seats])
+_DEAL_ON = "table button: deal on"
+
+
+def _names(seats, between="+"):
+    return between.join([seat_name(s) for s in seats])
 
 
 class _Player:
@@ -101,7 +104,7 @@ class TrickyReferee(TurnReferee):
         raises RuleError and changes nothing."""
         if self._break():
             if press != TABLE:
-                raise RuleError("hand over: table button deals on")
+                raise RuleError(_DEAL_ON)
             self._pending.append([press, seat])
             if self.entry == Entry.BUTTONS:
                 self._report = self._reports.Report(True)
@@ -132,9 +135,9 @@ class TrickyReferee(TurnReferee):
     def _lay(self, press, seat):
         turn = self._turn()
         if press != SHORT:
-            raise RuleError("%s: lay your card, then press" % seat_name(turn))
+            raise RuleError("%s: lay, then button" % seat_name(turn))
         if seat != turn:
-            raise RuleError("it is %s's turn to lay, not %s's" % (seat_name(turn), seat_name(seat)))
+            raise RuleError("%s's turn, not %s's" % (seat_name(turn), seat_name(seat)))
         self._laid += 1
         self._pending.append([press, seat])
         out = [{"r": "laid", "seat": seat}]
@@ -187,10 +190,14 @@ class TrickyReferee(TurnReferee):
 
     def card(self, code, t_ms):
         if self.entry != Entry.PAD:
-            return [self._error("no card pad in this game", t_ms)]
-        if isinstance(code, int) and 0 <= code <= cards.JOKER and not cards.is_natural(code):
-            # The engine names any code it refuses; the table knows the card by its face.
-            return [self._error("%s is not in the Squares deck" % cards.format_card(code), t_ms)]
+            return [self._error("no card pad in use", t_ms)]
+        # The engine's own words for these do not fit the OLED's message line, and it names
+        # a foreign card by its code: the table knows a card by its face.
+        if isinstance(code, int) and 0 <= code <= cards.JOKER and not self.is_over() and not self._break():
+            if not cards.is_natural(code):
+                return [self._error("%s not in this deck" % cards.format_card(code), t_ms)]
+            if code not in self.match.legal_actions():
+                return [self._error("%s already played" % cards.format_card(code), t_ms)]
         return self.act(code, t_ms)
 
     def resume(self, t_ms):
@@ -238,7 +245,7 @@ class TrickyReferee(TurnReferee):
         if self.entry == Entry.BUTTONS:
             raise RuleError("without a card pad the table reports each trick with the buttons")
         if self._break():
-            raise RuleError("hand over: table button deals on")
+            raise RuleError(_DEAL_ON)
         out = self.match.apply(action)
         self._new_trick()
         return out
@@ -342,9 +349,13 @@ class TrickyReferee(TurnReferee):
         if r == "play":
             return "%s laid %s" % (seat_name(ruling["seat"]), cards.format_card(ruling["card"]))
         if r == "trick":
-            text = "%s won trick %d: %+d" % (seat_name(ruling["winner"]), ruling["trick"], ruling["value"])
-            if ruling["broke"]:
-                text += ", -1 %s" % _names(ruling["broke"])
+            # One OLED line: the trick's number is on the line above.
+            text = "%s won %+d" % (seat_name(ruling["winner"]), ruling["value"])
+            broke = ruling["broke"]
+            if len(broke) == SEATS:
+                return text + ", all -1"
+            if broke:
+                text += ", -1 %s" % _names(broke, "")
             return text
         if r == "hand":
             return "hand %d over" % ruling["hand"]

@@ -55,7 +55,7 @@ class Report:
             self.ask = CIRCLE
             return {"r": "mark", "ask": "won", "seat": seat, "on": True}
         if self.ask == CHECK:
-            raise RuleError("table button confirms, hold a seat button to redo")
+            raise RuleError(_HINTS[CHECK])
         marks = self.marks[self.ask - 1]
         if seat not in marks:
             other = -1
@@ -64,11 +64,9 @@ class Report:
             elif self.ask == SQUARE:
                 other = CIRCLE
             if other > 0 and seat in self.marks[other - 1]:
-                raise RuleError(
-                    "%s laid a %s: not a %s too" % (seat_name(seat), ASK_NAMES[other], ASK_NAMES[self.ask])
-                )
+                raise RuleError("%s already a %s" % (seat_name(seat), ASK_NAMES[other]))
             if self.ask == SAME and seat == self.winner:
-                raise RuleError("%s won: the winner scores anyway" % seat_name(seat))
+                raise RuleError("%s won: scores anyway" % seat_name(seat))
             marks.append(seat)
             marks.sort()
             return {"r": "mark", "ask": ASK_NAMES[self.ask], "seat": seat, "on": True}
@@ -79,7 +77,7 @@ class Report:
         """The table button: this question is answered. True once the report is
         confirmed (the caller scores it), else the ruling of the next question."""
         if self.ask == WON:
-            raise RuleError("who won? the winner presses their button")
+            raise RuleError("winner: press button")
         if self.ask == CHECK:
             return True
         self.ask += 1
