@@ -52,6 +52,9 @@ def _check_public(ref, rulings, t):
     for s in _secrets(ref.match):
         assert s not in text, "secret %r shown: %s" % (s, text[:300])
     assert len(v["lines"]) <= 4
+    for r in rulings:
+        if r["r"] in ("hand", "rule", "start", "play", "none", "picked", "score"):
+            assert len(ref.describe(r)) <= 21, "news fits the message line: %r" % ref.describe(r)
     for line in v["lines"]:
         assert len(line) <= 21, line
 

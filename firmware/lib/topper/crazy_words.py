@@ -131,9 +131,10 @@ def describe(ruling):
     if r == "play":
         return _news(ruling, "%d right" % len(ruling["cards"]) if ruling["ok"] else "wrong")
     if r == "none":
-        return _news(ruling, "no card: right" if ruling["ok"] else "no card: wrong")
+        return _news(ruling, "none ok" if ruling["ok"] else "claim wrong")
     if r == "picked":
-        return _news(ruling, "%s moved" % ruling["card"])
+        up = "" if ruling["card"] == "--" else ", %s up" % ruling["card"]
+        return _news(ruling, "") + up
     if r == "reshuffle":
         return "wrong cards reshuffled"
     if r == "reveal":
@@ -190,14 +191,14 @@ def wrap(text, most):
 
 
 def _news(ruling, what):
-    """A turn's outcome and what it costs: "P2: wrong, draws 4"."""
-    text = "%s: %s" % (seat_name(ruling["seat"]), what)
+    """A turn's outcome and what it costs, in a screen line: "P2: wrong, draws 4"."""
+    words = [what] if what else []
     owed = ruling.get("draw", 0)
     if owed and ruling["drawn"] < owed:
-        text += ", draws %d of %d" % (ruling["drawn"], owed)
+        words.append("draws %d/%d" % (ruling["drawn"], owed))  # even the wrong cards ran out
     elif owed:
-        text += ", draws %d" % owed
-    return text
+        words.append("draws %d" % owed)
+    return "%s: %s" % (seat_name(ruling["seat"]), ", ".join(words))
 
 
 def _row(label, numbers):
