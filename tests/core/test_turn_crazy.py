@@ -31,9 +31,10 @@ def _check_cards(m):
     assert count == bytearray([m.game.decks] * 125), "every card exactly once per deck"
 
 
-def _secrets(m):
+def _secrets(m, public=()):
     """What must not show before this hand ends: its stored rules in words and notation,
-    and (one deck: each card once) the cards in every hand."""
+    and (one deck: each card once) the cards in every hand but those in ``public`` (a
+    hand shown for "no legal card")."""
     out = []
     if m.phase in (Phase.SCORED, Phase.OVER):
         return out
@@ -42,7 +43,7 @@ def _secrets(m):
         if mine["rule"] is not None and m.phase != Phase.RULES:
             out.extend([mine["rule"], mine["notation"]])
         if m.game.decks == 1:
-            out.extend(mine["hand"])
+            out.extend([c for c in mine["hand"] if c not in public])
     return out
 
 

@@ -3,6 +3,7 @@ starting cards, plays and a shown hand read card by card, the rule maker's answe
 refused input and undo; then whole bot games mirrored press by press from dealt games."""
 
 from _scale import games
+from test_turn_crazy import _secrets
 from topper import crazyrules, turn_crazy
 from topper.cards import parse
 from topper.crazyjob import PAPER, Act, Phase
@@ -234,6 +235,7 @@ def test_bot_games_mirrored_on_the_pad_keep_the_same_table():
         dealt.start(0)
         pad.start(0)
         steps = 0
+        public = []  # cards of hands shown for "no legal card"
         while not dealt.is_over():
             steps += 1
             assert steps < 3000
@@ -249,6 +251,12 @@ def test_bot_games_mirrored_on_the_pad_keep_the_same_table():
                     seat = (pad.match.dealer + 1 + i) % n
                     out += pad.card(dealt.match.lines[seat][0], steps)
             assert not [r for r in out if r["r"] == "error"], (action, out)
+            for r in out:
+                if r["r"] == "none":
+                    public.extend(r["shown"])
+            shown = dumps(pad.view(steps)) + dumps(out) + " ".join([pad.describe(r) for r in out])
+            for secret in _secrets(dealt.match, public):
+                assert secret not in shown, "secret %r on the pad device" % secret
             dv = dealt.match.view()
             pv = pad.match.view()
             dv["entry"] = pv["entry"] = None
@@ -258,3 +266,24 @@ def test_bot_games_mirrored_on_the_pad_keep_the_same_table():
             kinds = [r["r"] for r in dealt_out]
             assert [r["r"] for r in out if r["r"] != "start"] == kinds
         assert pad.is_over() and pad.winners() == dealt.winners()
+
+
+def test_after_the_hand_a_seat_button_shows_that_seat_s_revealed_rule():
+    dealt = turn_crazy.make(2, Entry.DEALT, 4, None, {"hands": 2})
+    pad = turn_crazy.make(2, Entry.PAD, 4, None, {"hands": 2})
+    bots = [dealt.bot(s, s) for s in range(2)]
+    dealt.start(0)
+    pad.start(0)
+    while dealt.match.phase != Phase.SCORED:
+        action = bots[dealt.match.current_player()].choose(dealt)
+        plan = mirror(dealt, action)
+        dealt.act(action, 0)
+        on_pad(pad, plan, 0)
+        if pad.match.phase == Phase.STARTS:
+            for seat in (1, 0):
+                pad.card(dealt.match.lines[seat][0], 0)
+    assert pad.match.phase == Phase.SCORED and pad.hint() == "table: next hand"
+    text = dealt.match.hand_view(0)["rule"]
+    run(pad, [("S1", "", "table: next hand")])
+    assert pad.lines()[0] == "P1's rule was" and " ".join(pad.lines()[1:]) == text
+    run(pad, [("C2", "", None), ("T", "hand", "P1: your rule")])  # undo hides it again
