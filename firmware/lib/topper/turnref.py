@@ -28,6 +28,7 @@ Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,
 own cards and is for a simulator player's eyes only.
 """
 
+from topper import clock as clocks
 from topper.clock import ChessClock
 from topper.gamekit import ENTRY_NAMES, RuleError, seat_name
 
@@ -178,6 +179,22 @@ class TurnReferee:
             "message": self.message,
             "hint": "" if over else self.hint(),
         }
+
+    def clock_state(self, t_ms):
+        """The clock for a power-cut save (``to_dict`` may leave it out): None without
+        one. The shell saves it beside ``to_dict()``."""
+        if self.clock is None:
+            return None
+        return {"clock": self.clock.save(t_ms), "seat": self._clock_seat}
+
+    def restore_clock(self, state, t_ms):
+        """Put back the clock ``clock_state`` saved, going on from ``t_ms``."""
+        if state is None:
+            self.clock = None
+            self._clock_seat = -1
+            return
+        self.clock = clocks.restore(self.seats, state["clock"], t_ms)
+        self._clock_seat = state["seat"]
 
     # ----- shared by the subclasses --------------------------------------------------
 
