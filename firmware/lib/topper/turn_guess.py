@@ -299,11 +299,8 @@ class GuessReferee(TurnReferee):
 
     def _answer_press(self, press, due, t_ms):
         if press == TABLE:
-            n = self._count
-            out = self._step([(Act.ANSWER, n)], t_ms)
-            if out[0]["r"] == "error":
-                self._count = 0  # the asked player counts again from nothing
-            return out
+            # A refused count stays on the screen: CHORD clears it to count again.
+            return self._step([(Act.ANSWER, self._count)], t_ms)
         if press == LONG:
             return [self._error("%s: short presses, then T" % seat_name(due), t_ms)]
         if self._count == 3:
