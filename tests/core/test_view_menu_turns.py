@@ -89,7 +89,7 @@ def test_options_step_through_the_games_values_with_their_names():
     assert m.config()["options"]["target"] == 25
     # Each game keeps its own options while another is chosen.
     choose(m, "guess")
-    assert m.config()["options"] == {"hands": 2}
+    assert m.config()["options"] == turngames.options("guess")
     choose(m, "crazy")
     assert m.config()["options"]["target"] == 25
     for key in turngames.KEYS:  # every value the menu gives, the game takes
