@@ -98,3 +98,28 @@ def test_enrolling_for_tripp_asks_for_standard_cards_two_decks_for_five_seats():
         assert "standard deck" in str(e)
     else:
         raise AssertionError("a standard deck map was read as a Triple Topper one")
+
+
+def test_guess_my_card_secrets_tapped_on_the_pad_never_go_out_on_the_link():
+    from topper import cards, jsonl
+
+    rig, app, port, env, code = boot(PAD)
+    choose(rig, app, "GUESS MY CARD")
+    port.take()
+    secrets = ["3RC", "4YH", "2GT", "1BS"]
+    for name in secrets:
+        rig.tap(uid(cards.parse(name)))
+        rig.run(app, rig.now + 400)
+    port.send({"cmd": "view", "id": 1})
+    rig.run(app, rig.now + 200)
+    out = port.take()
+    assert any(x.get("k") == "view" for x in out)
+    tapped = [x for x in log_lines(out) if x.get("ev") == "card"]
+    assert len(tapped) == 4  # the taps were read and logged, as "a card", nothing more
+    for line in out:
+        text = jsonl.dumps(line)
+        for key in ("card", "secret", "code"):
+            assert '"%s":' % key not in text, line
+        for name in secrets:
+            assert name not in text, line
+    assert not has(rig.screen(), "unknown card tag")
