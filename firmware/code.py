@@ -9,6 +9,11 @@ pad, feed them to the menu or to the referee, let the referee's timers run to no
 then draw the ring and the OLED and move the buzzer along. The referee is imported
 only when a game starts. No input can stop the loop: an error is shown and played,
 and the device goes on.
+
+A slap game (World War 3, Armageddon) is judged by ``topper.referee`` (or the blind
+referee); a turn-based game (``topper.turngames``) by its ``topper.turnref`` referee,
+which takes short and long seat presses, the table's short press, chords and the
+pad's cards, and is drawn by ``topper_view.turns``.
 """
 
 import os
@@ -17,7 +22,7 @@ from topper_hw import buttons as btn
 from topper_hw import devices
 from topper_hw.nvstore import StoreError, uid_key
 from topper_view import effects, ring, screen, sounds
-from topper_view.menu import ENROLL, START, Menu
+from topper_view.menu import ENROLL, START, Menu, is_turn
 
 MENU = 0
 STARTER = 1  # waiting for the first starter's seat button
@@ -50,6 +55,40 @@ def make_referee(cfg, seed):
     return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
 
 
+def turn_module(game):
+    """``topper.turn_<game>``, imported only now (heap: one game at a time), without
+    importlib (CircuitPython has none): ``__import__`` gives the package, the module
+    itself is in ``sys.modules``."""
+    import sys
+
+    from topper import turngames
+
+    name = turngames.find(game)[4]
+    __import__(name)
+    return sys.modules[name]
+
+
+def turn_seats(game):
+    from topper import turngames
+
+    return turngames.find(game)[2]
+
+
+def make_turn_referee(cfg, seed):
+    """The chosen turn game's referee, not started: the pad's cards when it is on,
+    else the buttons (topper.gamekit.Entry)."""
+    from topper.gamekit import Entry
+
+    control = None
+    if cfg["control"] is not None:
+        from topper.clock import TimeControl
+
+        kind, base, extra = cfg["control"]
+        control = TimeControl(kind, base, extra)
+    entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
+    return turn_module(cfg["game"]).make(cfg["seats"], entry, seed, control, cfg["options"])
+
+
 class App:
     def __init__(self, cfg, dev, now, problems=()):
         self.cfg = cfg
@@ -72,11 +111,15 @@ class App:
         self.after = MENU
         self.fails = 0
         self.blind = False
+        self.turn = False  # the game being played is a turn-based one (topper.turnref)
+        self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
         self._quit_armed = False  # blind play: a long press asks to quit on release
         self._oled_at = None
         self._ring_at = None
         self._hurry_left = -1
         self._enroll_last = ""
+        self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
+        self._card_text = None
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
         from topper_hw import gamesave, journal_store, link
 
@@ -98,7 +141,9 @@ class App:
     def step(self, now):
         try:
             self._input(now)
-            if self.mode == GAME or self.mode == QUIT:
+            if self.turn and (self.mode == GAME or self.mode == QUIT):
+                self._turn_rulings(self.ref.tick(now), now)
+            elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
             self.fails = 0
         except Exception as e:  # never let an input end the loop
@@ -121,13 +166,14 @@ class App:
         if self.fails >= MAX_FAILS:
             self.fails = 0
             self.ref = None
+            self._turn_off()
             self._notice("ERROR", "%s: %s" % (type(e).__name__, e), MENU)
 
     def _input(self, now):
         if self.dev.buttons is not None:
             for kind, seat, t, us in self.dev.buttons.poll(now):
                 self._button(kind, seat, t, us, now)
-        reading = self.mode == ENROLL_MODE or (self.mode == GAME and not self.blind)
+        reading = self.mode == ENROLL_MODE or (self.mode == GAME and not self.blind and self.deck is not None)
         if self.dev.pad is not None and reading:
             e = self.dev.pad.poll(now)
             if e is not None:
@@ -150,8 +196,10 @@ class App:
             self.link.answer(kind == btn.TABLE_SHORT, now)  # the host's question
             return
         mode = self.mode
-        if kind == btn.CHORD and not (mode == GAME and self.blind):
-            kind = btn.SEAT  # a chord only means something in blind play
+        if kind == btn.CHORD and not (mode == GAME and (self.blind or self.turn)):
+            kind = btn.SEAT  # a chord only means something in blind play and turn games
+        if (kind == btn.SEAT_SHORT or kind == btn.SEAT_LONG) and not (mode == GAME and self.turn):
+            return  # a turn game's presses; the buttons report them only while one is on
         if mode == MENU:
             self._menu_button(kind, seat, now)
         elif mode == STARTER:
@@ -193,6 +241,9 @@ class App:
         self._sound(sounds.CLICK, now)
 
     def _game_button(self, kind, seat, t, us, now):
+        if self.turn:
+            self._turn_button(kind, seat, t, now)
+            return
         ref = self.ref
         if kind == btn.SEAT:
             if seat < self.game["seats"]:
@@ -245,13 +296,21 @@ class App:
         if card is None:
             self._warn("unknown card tag", t)
             return
+        if self.turn:
+            # The log says a card was read, never which: a pad card may be a secret.
+            self._log_event("card", t)
+            self._turn_rulings(self.ref.card(card, t), t)
+            return
         self._log_event("lay", t, card=self.cards.format_card(card))
         self._rulings(self.ref.lay(t, card=card), now)
 
     # ----- games ---------------------------------------------------------------------
 
-    def _start(self, now):
+    def _start(self, now, seed=None):
         cfg = self.menu.config()
+        if is_turn(cfg["game"]):
+            self._start_turn(cfg, now, seed)
+            return
         self.game = cfg
         self.blind = not cfg["cardpad"]
         if self.blind:
@@ -321,6 +380,7 @@ class App:
     def _end_game(self):
         self.ref = None
         self.deck = None
+        self._turn_off()
         self.mode = MENU
         self.save.forget()
         if self.link is not None:
@@ -328,6 +388,8 @@ class App:
 
     def _resume(self, now):
         """A game the journal holds goes on where the power went, instead of the menu."""
+        if self._resume_turn(now):
+            return
         ref = self.save.resume(now)
         if ref is None:
             return
@@ -355,6 +417,152 @@ class App:
         if self.link is not None:
             self.link.resumed(g.variant, now)
 
+    # ----- turn-based games (topper.turnref) -----------------------------------------
+
+    def _start_turn(self, cfg, now, seed=None):
+        """A turn game starts at once (its referee knows who begins), seeded from the
+        stamp of the press that started it, as the slap games are."""
+        deck = None
+        if cfg["cardpad"]:
+            deck = self._turn_deck(cfg["game"], now)
+            if deck is None:
+                return
+        try:
+            ref = make_turn_referee(cfg, now if seed is None else seed)
+        except ImportError as e:
+            self._notice("NOT INSTALLED", "%s: %s" % (cfg["game"], e), MENU)
+            self._sound(sounds.ERROR, now)
+            return
+        self.game = cfg
+        self.deck = deck
+        self.blind = False
+        self.turn = True
+        self.ref = ref
+        self.fx = effects.Effects()
+        self.mode = GAME
+        self._quit_armed = False
+        self.dev.buttons.holds = True  # short and long seat presses from now on
+        if self.dev.log is not None and self.dev.log.connected():
+            from topper import jsonl
+
+            head = {"log": "topper-turn", "v": 1, "game": cfg["game"], "seats": cfg["seats"]}
+            head["options"] = cfg["options"]
+            head["control"] = cfg["control"]
+            self.dev.log(jsonl.dumps(head))
+        self._log_event("start", now)
+        rulings = ref.start(now)
+        self.save.begin_turn(self._snapshot(now), now)
+        self._turn_rulings(rulings, now, saved=True)
+
+    def _turn_deck(self, game, now):
+        """The enrolled deck map of the kind the game plays with (Tripp Jokes: a
+        standard deck; the others: the Triple Topper deck), or None after a notice."""
+        if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
+            self._notice("CARD PAD", self.dev.problems[-1], MENU)
+            self._sound(sounds.ERROR, now)
+            return None
+        try:
+            return self.dev.store.load(standard=game == "tripp")[0]
+        except StoreError as e:
+            self._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
+            self._sound(sounds.ERROR, now)
+            return None
+
+    def _turn_button(self, kind, seat, t, now):
+        from topper import turnref
+
+        if kind == btn.TABLE_LONG:
+            if self.ref.is_over():
+                self._end_game()
+            else:
+                self.mode = QUIT
+            return
+        if kind == btn.SEAT_SHORT:
+            press = turnref.SHORT
+        elif kind == btn.SEAT_LONG:
+            press = turnref.LONG
+        elif kind == btn.CHORD:
+            press = turnref.CHORD
+        elif kind == btn.TABLE_SHORT:
+            press = turnref.TABLE
+        else:
+            return  # the plain press-down: a turn game waits for its short or long press
+        if press != turnref.TABLE and seat >= self.game["seats"]:
+            return
+        self._log_event("button", t, press=turnref.PRESS_NAMES[press], seat=seat)
+        self._turn_rulings(self.ref.button(press, seat, t), t)
+
+    def _turn_rulings(self, rulings, t, saved=False):
+        """A turn referee's rulings: logged, sounded, and the game saved when it moved
+        (a batch of errors alone changed nothing)."""
+        if not rulings:
+            return
+        log = self.dev.log
+        if log is not None and log.connected():
+            from topper import jsonl
+
+            for r in rulings:
+                log(jsonl.dumps(r))
+        moved = False
+        for r in rulings:
+            if r["r"] != "error":
+                moved = True
+        if moved and not saved:
+            self.save.save_turn(self._snapshot(t), t)
+        view = self.ref.view(t)
+        seq = sounds.for_turn(rulings, self._turn_was, view)
+        self._turn_was = (view["turn"], view["over"])
+        self._sound(seq, t)
+
+    def _snapshot(self, t):
+        ref = self.ref
+        return {
+            "game": self.game["game"],
+            "cfg": self.game,
+            "ref": ref.to_dict(),
+            "clock": ref.clock_state(t),
+        }
+
+    def _resume_turn(self, now):
+        """A turn game the store holds goes on as it was (its clock with the time it
+        had at the last action: the dark seconds count for nobody)."""
+        snap = self.save.resume_turn()
+        if snap is None:
+            return False
+        cfg = snap["cfg"]
+        try:
+            ref = turn_module(cfg["game"]).restore(snap["ref"])
+            ref.restore_clock(snap["clock"], now)
+        except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
+            self.save.problem = "save: %s" % (e,)
+            self.save.forget(now)
+            return False
+        self.deck = None
+        if cfg["cardpad"]:
+            if self.dev.pad is None:
+                devices.open_pad(self.dev, self.cfg)
+            try:
+                self.deck = self.dev.store.load(standard=cfg["game"] == "tripp")[0]
+            except (StoreError, AttributeError):
+                self.deck = {}  # no deck map: cards read as unknown, the table sees why
+        self.game = cfg
+        self.blind = False
+        self.turn = True
+        self.ref = ref
+        self.mode = GAME
+        self.dev.buttons.holds = True
+        ref.message = "Resumed game"
+        view = ref.view(now)
+        self._turn_was = (view["turn"], view["over"])
+        if self.link is not None:
+            self.link.resumed(cfg["game"], now)
+        return True
+
+    def _turn_off(self):
+        if self.turn and self.dev.buttons is not None:
+            self.dev.buttons.holds = False
+        self.turn = False
+
     # ----- the serial link: what the host may ask (topper.session) ------------------
 
     def _asked(self):
@@ -368,6 +576,8 @@ class App:
 
     def link_playing(self, now):
         view = self._view(now)
+        if view is not None and self.turn:
+            return not view["over"]
         return view is not None and view["winner"] < 0
 
     def link_setup(self, cfg, now):
@@ -379,12 +589,22 @@ class App:
             self._end_game()
         m = self.menu
         m.game = cfg["game"]
-        m.seats = cfg["seats"]
-        m.jokers = cfg["jokers"]
         m.cardpad = cfg["cardpad"]
-        m.hurry_on = cfg["hurry_ms"] > 0
+        if is_turn(m.game):
+            # Its options and clock are the menu's; the host sets seats, pad and seed.
+            m.seats = cfg["seats"]
+            lo, hi = turn_seats(m.game)
+            if not lo <= m.seats <= hi:
+                return "%s is for %d to %d players" % (m.game, lo, hi)
+            self._start(now, cfg["seed"])
+            return None
+        m.seats = cfg["seats"]
+        # Settings a turn game's menu has not (the host changed the game): the menu's.
+        m.jokers = cfg.get("jokers", m.jokers)
+        hurry_ms = cfg.get("hurry_ms", m.limit if m.hurry_on else 0)
+        m.hurry_on = hurry_ms > 0
         if m.hurry_on:
-            m.limit = cfg["hurry_ms"]
+            m.limit = hurry_ms
         self._start(now)
         if self.game is not None:
             self.game["seed"] = cfg["seed"]
@@ -430,10 +650,23 @@ class App:
 
         self.cards = cards
         cfg = self.menu.config()
+        self._card_name = cards.format_card
+        self._card_text = _topper_card_text
+        if cfg["game"] == "tripp":
+            # A standard deck (two of them for 5 or more players), saved as one.
+            from topper import stdcards
+
+            decks = 2 if cfg["seats"] >= 5 else 1
+            order = stdcards.deck(cfg["options"]["jokers"]) * decks
+            self._card_name = self._card_text = stdcards.format_card
+            self.enrolling = Enrollment(order, self.dev.store, standard=True)
+            self._enroll_last = ""
+            self.mode = ENROLL_MODE
+            return
         if cfg["game"] == "ww3":
             order = cards.squares_deck(cfg["jokers"])
         else:
-            order = cards.full_deck(cfg["jokers"])
+            order = cards.full_deck(cfg.get("jokers", 2))
         self.enrolling = Enrollment(order, self.dev.store)
         self._enroll_last = ""
         self.mode = ENROLL_MODE
@@ -441,7 +674,7 @@ class App:
     def _enroll_tag(self, uid, now):
         en = self.enrolling
         card, why = en.tap(uid)
-        name = self.cards.format_card(card) if card is not None else "?"
+        name = self._card_name(card) if card is not None else "?"
         if why:
             self._enroll_last = "tag is %s already" % name if card is not None else why
             self._sound(sounds.ERROR, now)
@@ -470,7 +703,8 @@ class App:
         en.save(True)
         self.enrolling = None
         self.menu.cursor = 0  # back on "Start game": playing is what comes next
-        self._notice("ENROLL DECK", "Saved %d card tags." % len(en.entries), MENU)
+        kind = "standard " if en.standard else ""
+        self._notice("ENROLL DECK", "Saved %d %scard tags." % (len(en.entries), kind), MENU)
         self._sound(sounds.CONFIRM, now)
 
     # ----- output --------------------------------------------------------------------
@@ -509,16 +743,33 @@ class App:
             nxt = en.next_card()
             name = ""
             if nxt is not None:
-                name = "%s %s" % (self.cards.format_card(nxt), self.cards.describe(nxt))
+                name = self._card_text(nxt)
             return screen.enroll(en.pos, len(en.order), name, self._enroll_last)
         if mode == QUIT:
             return screen.message("END GAME?", "Hold the table button to end this game.", "short: play on")
+        if self.turn:
+            return self._turn_lines(view or self.ref.view(now), now)
         return screen.game(view or self.ref.view(now), now, self.fx, self.cards.format_card)
+
+    def _turn_lines(self, view, now):
+        from topper_view import turns
+
+        out = turns.lines(view)
+        fx = self.fx
+        if effects.active(fx.error_t, now, effects.ERROR_MS):
+            # A problem outside the game (a stuck button, an unknown tag) over the hint.
+            err = screen.wrap("! " + fx.error)[:2]
+            out[screen.LINES - len(err) :] = err
+        return out
 
     def frame(self, now, view=None):
         """What the ring shows now."""
         n = self.cfg["pixels"]
         mode = self.mode
+        if (mode == GAME or mode == QUIT) and self.turn:
+            from topper_view import turns
+
+            return turns.frame(view or self.ref.view(now), now, n)
         if mode == GAME or mode == QUIT:
             return ring.game(view or self.ref.view(now), now, self.fx, n)
         if mode == STARTER:
@@ -535,7 +786,7 @@ class App:
         oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS)
         if ring_due or oled_due:
             view = self._view(now)  # one view a step: it is a fresh dict each time
-            if view is not None and d.buzzer is not None:
+            if view is not None and d.buzzer is not None and not self.turn:
                 left = view["hurry_left"]
                 tick = sounds.hurry_tick(self._hurry_left, left)
                 if tick is not None:
@@ -549,6 +800,12 @@ class App:
                 d.oled.draw(self.lines(now, view))
         if d.buzzer is not None:
             d.buzzer.update(now)
+
+
+def _topper_card_text(card):
+    from topper import cards
+
+    return "%s %s" % (cards.format_card(card), cards.describe(card))
 
 
 def _due(last, now, every):

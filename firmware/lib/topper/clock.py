@@ -234,6 +234,26 @@ class ChessClock:
             "over": self.over,
         }
 
+    def save(self, t_ms):
+        """The clock as plain data for a power-cut save. The running move is kept as the
+        time spent on it so far (not as a stamp: the ticks start again after a reset),
+        so the time the device is off is charged to nobody."""
+        t = self._stamp_peek(t_ms)
+        c = self.control
+        return {
+            "ctl": [c.kind, c.base_ms, c.extra_ms],
+            "bank": self.bank[:],
+            "active": self.active[:],
+            "flagged": self.flagged[:],
+            "flags": self.flags[:],
+            "moves": self.moves[:],
+            "on": self.on_turn,
+            "next": self.next,
+            "state": [self.started, self.paused, self.over],
+            "move": self.move_ms,
+            "run": self._elapsed(t) if self._running() else 0,
+        }
+
     # -- inside ---------------------------------------------------------------------
 
     def _check_seat(self, seat):
@@ -357,3 +377,27 @@ class ChessClock:
         if kind == Control.BRONSTEIN:
             return min(self.move_ms, self.control.extra_ms)
         return 0
+
+
+def restore(seats, saved, t_ms):
+    """The clock ``ChessClock.save`` saved, going on from ``t_ms`` (the clock after the
+    reset) with the running move's time spent as it was; ClockError for data that is
+    not a saved clock of ``seats`` seats."""
+    try:
+        kind, base, extra = saved["ctl"]
+        c = ChessClock(seats, TimeControl(kind, base, extra))
+        for key in ("bank", "active", "flagged", "flags", "moves"):
+            v = saved[key]
+            if len(v) != seats:
+                raise ClockError("saved clock: %s is not %d seats" % (key, seats))
+            setattr(c, key, list(v))
+        c.on_turn = saved["on"]
+        c.next = saved["next"]
+        c.started, c.paused, c.over = saved["state"]
+        c.move_ms = saved["move"]
+        run = saved["run"]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ClockError("not a saved clock: %s" % (e,))
+    c.now = t_ms
+    c.seg_start = ticks_add(t_ms, -run)
+    return c

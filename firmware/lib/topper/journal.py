@@ -20,6 +20,7 @@ event is lost. Writes are write-ahead: an event is in the journal before it is a
 """
 
 from topper import jsonl
+from topper.crc import crc8, crc16
 from topper.referee import SlapReferee
 from topper.ticks import MASK
 
@@ -30,24 +31,6 @@ _PRESS = 1
 _LAY = 2
 _TICK = 3
 _NONE = 255
-
-
-def crc8(data):
-    c = 0
-    for b in data:
-        c ^= b
-        for _ in range(8):
-            c = ((c << 1) ^ 0x07) & 0xFF if c & 0x80 else (c << 1) & 0xFF
-    return c
-
-
-def crc16(data):
-    c = 0xFFFF
-    for b in data:
-        c ^= b << 8
-        for _ in range(8):
-            c = ((c << 1) ^ 0x1021) & 0xFFFF if c & 0x8000 else (c << 1) & 0xFFFF
-    return c
 
 
 def _u16(v):

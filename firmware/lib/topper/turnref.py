@@ -28,6 +28,7 @@ Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,
 own cards and is for a simulator player's eyes only.
 """
 
+from topper import clock as clocks
 from topper.clock import ChessClock
 from topper.gamekit import ENTRY_NAMES, RuleError, seat_name
 
@@ -130,7 +131,7 @@ class TurnReferee:
         out = self._stamp(self._begin(), t_ms)
         seat = self._turn()
         if self.clock is not None and seat >= 0:
-            out.extend(self.clock.start(seat, t_ms))
+            out.extend(self._clock_rulings(self.clock.start(seat, t_ms)))
             self._clock_seat = seat
         return self._settled(out, t_ms)
 
@@ -179,6 +180,22 @@ class TurnReferee:
             "hint": "" if over else self.hint(),
         }
 
+    def clock_state(self, t_ms):
+        """The clock for a power-cut save (``to_dict`` may leave it out): None without
+        one. The shell saves it beside ``to_dict()``."""
+        if self.clock is None:
+            return None
+        return {"clock": self.clock.save(t_ms), "seat": self._clock_seat}
+
+    def restore_clock(self, state, t_ms):
+        """Put back the clock ``clock_state`` saved, going on from ``t_ms``."""
+        if state is None:
+            self.clock = None
+            self._clock_seat = -1
+            return
+        self.clock = clocks.restore(self.seats, state["clock"], t_ms)
+        self._clock_seat = state["seat"]
+
     # ----- shared by the subclasses --------------------------------------------------
 
     def _error(self, why, t_ms):
@@ -214,7 +231,9 @@ class TurnReferee:
         if c.paused:
             c.resume(t_ms)
         c.set_next(seat)
-        if c.on_turn < 0 or not c.active[c.on_turn]:
+        # A seat removed while on turn has passed the clock on already: no press, or
+        # the seat now on turn would lose a move (and its increment) at once.
+        if c.on_turn < 0 or c.on_turn == seat or not c.active[c.on_turn]:
             self._clock_seat = seat
             return []
         events = c.press(c.on_turn, t_ms)

@@ -13,6 +13,11 @@ for microsecond stamps; both ``poll(now)`` to ``[(seat, pressed, t_ms, us)]``) a
   or has been held for ``long_ms`` (reported once, while still held, so a stuck
   table button cannot leave the menu waiting for a release); ``TABLE_END`` when a
   long press is released.
+- ``SEAT_SHORT`` / ``SEAT_LONG`` (only while ``holds`` is on: the turn games): the
+  seat button of a ``SEAT`` press was released before ``long_ms`` (stamped with the
+  release), or has been held for ``long_ms`` (stamped with that moment, reported once
+  while still held, like ``TABLE_LONG``, so a stuck seat gives one long press and
+  never waits for a release). ``SEAT`` itself is reported exactly as without them.
 - ``CHORD``: a seat button went down while the table button was held (blind play
   marks a seat out this way). That table press then gives no ``TABLE_SHORT``. A
   table button held past ``stuck_ms`` is taken as stuck: seat presses are plain
@@ -33,7 +38,7 @@ never made must not slap or change a setting.
 
 import keypad
 
-from topper.ticks import ticks_diff
+from topper.ticks import ticks_add, ticks_diff
 
 SEAT = 0
 TABLE_SHORT = 1
@@ -43,6 +48,8 @@ STUCK = 4
 CHATTER = 5
 CHORD = 6
 TABLE_END = 7
+SEAT_SHORT = 8
+SEAT_LONG = 9
 
 KIND_NAMES = (
     "seat",
@@ -53,6 +60,8 @@ KIND_NAMES = (
     "chatter",
     "chord",
     "table_end",
+    "seat_short",
+    "seat_long",
 )
 
 
@@ -134,6 +143,10 @@ class Buttons:
         self._burst_t = [0] * n
         self._muted = [False] * n
         self._last_ev = [0] * n
+        # Short and long seat presses, for the turn games; the slap games need only
+        # the stamped press-down and leave this off.
+        self.holds = False
+        self._pressing = [False] * n  # this hold began with a SEAT: its end is reported
         self._table_down = None
         self._table_long = False
         self._table_ignore = False
@@ -154,7 +167,7 @@ class Buttons:
                 if pressed:
                     self._seat_down(seat, t, us, out)
                 else:
-                    self._seat_up(seat, t)
+                    self._seat_up(seat, t, out)
         lost = getattr(self.src, "overflows", 0)
         if lost != self._overflows:
             self._overflows = lost
@@ -196,6 +209,7 @@ class Buttons:
             out.append((CHORD, s, t, us))
             return
         out.append((SEAT, s, t, us))
+        self._pressing[s] = True
 
     def _chording(self, t):
         d = self._table_down
@@ -203,7 +217,16 @@ class Buttons:
             return False
         return 0 <= ticks_diff(t, d) < self.stuck_ms
 
-    def _seat_up(self, s, t):
+    def _seat_up(self, s, t, out):
+        d = self._down[s]
+        if self._pressing[s] and self.holds and d is not None:
+            # Judged by the stamps, not by when the poll came: a slow loop cannot turn
+            # a long press into a short one.
+            if ticks_diff(t, d) >= self.long_ms:
+                out.append((SEAT_LONG, s, ticks_add(d, self.long_ms), 0))
+            else:
+                out.append((SEAT_SHORT, s, t, 0))
+        self._pressing[s] = False
         self._last_ev[s] = t
         self._down[s] = None
         self._up[s] = t
@@ -251,6 +274,10 @@ class Buttons:
                 out.append((STUCK, -1, now, 0))
         for s in range(self.seats):
             d = self._down[s]
+            if d is not None and self._pressing[s] and ticks_diff(now, d) >= self.long_ms:
+                self._pressing[s] = False  # reported now: its release says nothing more
+                if self.holds:
+                    out.append((SEAT_LONG, s, ticks_add(d, self.long_ms), 0))
             if d is not None and not self._stuck[s] and ticks_diff(now, d) >= self.stuck_ms:
                 self._stuck[s] = True
                 out.append((STUCK, s, now, 0))
@@ -262,6 +289,7 @@ class Buttons:
         for s in range(len(self._down)):
             self._down[s] = None
             self._stuck[s] = False
+            self._pressing[s] = False
         self._table_down = None
 
     def held(self):

@@ -12,9 +12,10 @@ from topper_hw.nvstore import uid_key
 
 
 class Enrollment:
-    def __init__(self, order, store, batch=16):
+    def __init__(self, order, store, batch=16, standard=False):
         self.order = order
         self.store = store
+        self.standard = standard  # the deck's kind, saved with it (topper_hw.nvstore)
         self.batch = batch
         self.pos = 0
         self.entries = []
@@ -63,5 +64,5 @@ class Enrollment:
             self._unsaved += 1
 
     def save(self, finished):
-        self.store.save(self.entries, finished)
+        self.store.save(self.entries, finished, self.standard)
         self._unsaved = 0

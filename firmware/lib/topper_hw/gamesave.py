@@ -5,6 +5,8 @@ resumes a journaled game; when a game starts it wraps the referee in ``Saved``, 
 that every press, card and ruling tick is in the journal before the referee applies
 it (``topper.journal``); when the table ends a game it forgets it. Only the card
 referee is journaled: the blind referee (``topper.blindref``) has no saved state yet.
+A turn-based game (``topper.turnref``) is saved whole after every action the referee
+accepts (``topper.turnsave``), in the same store and slots.
 
 A broken store (a full slot, an I2C error) must never cost the game: journaling stops,
 the game goes on, and ``problem`` says why for the screen.
@@ -80,18 +82,20 @@ class GameSave:
         self.store = store
         self.kind = None if store is None else store.kind
         self.problem = None  # why journaling stopped, for the screen
+        self._turn = None  # the TurnSave of the turn game being played
 
-    def _held(self):
-        """Whether a journal slot holds a game, read without importing the journal (and
-        with it the referee) on a board that is only going to the menu."""
+    def _held(self, magics=(b"TJ", b"TT")):
+        """Whether a slot holds a game (a slap journal "TJ", a turn game "TT"), read
+        without importing the journal (and with it the referee) on a board that is
+        only going to the menu."""
         st = self.store
         half = len(st) // 2
-        return bytes(st[0:2]) == b"TJ" or bytes(st[half : half + 2]) == b"TJ"
+        return bytes(st[0:2]) in magics or bytes(st[half : half + 2]) in magics
 
     def resume(self, now):
         """The journaled game as a ``Saved`` referee going on from ``now``, or None
         (no store, no game, a finished game, or a journal that cannot be read)."""
-        if self.store is None or not self._held():
+        if self.store is None or not self._held((b"TJ",)):
             return None
         from topper.journal import Journal
 
@@ -131,9 +135,53 @@ class GameSave:
             return ref
         return Saved(ref, j, self)
 
+    # ----- turn-based games: one snapshot after each accepted action ------------------
+
+    def resume_turn(self):
+        """The snapshot of the turn game the store holds (a dict), or None."""
+        if self.store is None or not self._held((b"TT",)):
+            return None
+        from topper.turnsave import TurnSave
+
+        ts = TurnSave(self.store)
+        try:
+            snap = ts.load()
+        except Exception as e:  # noqa: BLE001 - a damaged save is no game
+            self.problem = "save: %s" % (e,)
+            return None
+        if snap is not None:
+            self._turn = ts
+        return snap
+
+    def begin_turn(self, snap, now):
+        """A turn game started: save it from here."""
+        if self.store is None:
+            return
+        from topper.turnsave import TurnSave
+
+        self.problem = None
+        self._turn = TurnSave(self.store)
+        try:
+            self._turn.start(snap)
+            self.store.step(now, True)
+        except Exception as e:  # noqa: BLE001
+            self._broken(e, now)
+
+    def save_turn(self, snap, now):
+        """The turn game after an accepted action; the nvm store writes it with the
+        second's batch (``step``), the FRAM at once."""
+        if self._turn is None or self.problem is not None:
+            return
+        try:
+            self._turn.save(snap)
+            self.store.step(now)
+        except Exception as e:  # noqa: BLE001
+            self._broken(e, now)
+
     def forget(self, now=None):
         """The game was ended: the next boot goes to the menu. A slot whose first two
         bytes are not its magic holds no game (topper.journal: slots at 0 and half)."""
+        self._turn = None
         if self.store is None or not self._held():
             return
         st = self.store

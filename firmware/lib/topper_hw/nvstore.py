@@ -5,6 +5,8 @@ Layout (little endian), 8-byte header then 5 bytes an entry:
     0  b"TD"   magic
     2  1       format version
     3  flags   bit 0: enrollment finished (clear while a deck is half enrolled)
+               bit 1: a standard 52-card deck (topper.stdcards codes, Tripp Jokes),
+               else a Triple Topper deck (topper.cards codes)
     4  count   entries (u16)
     6  crc     CRC-16/CCITT of bytes 2..5 and every entry (u16)
     8  entries: key (u32, a 30-bit hash of the tag UID) + card code (u8)
@@ -22,6 +24,9 @@ VERSION = 1
 HEADER = 8
 ENTRY = 5
 FINISHED = 1
+STANDARD = 2  # the two decks' card codes overlap as small ints: the map says which
+
+KIND_NAMES = ("Triple Topper", "standard")
 
 
 class StoreError(ValueError):
@@ -51,13 +56,13 @@ def capacity(size):
     return (size - HEADER) // ENTRY
 
 
-def encode(entries, finished):
+def encode(entries, finished, standard=False):
     """The bytes for a list of ``(key, card)`` pairs."""
     n = len(entries)
     buf = bytearray(HEADER + ENTRY * n)
     buf[0:2] = MAGIC
     buf[2] = VERSION
-    buf[3] = FINISHED if finished else 0
+    buf[3] = (FINISHED if finished else 0) | (STANDARD if standard else 0)
     buf[4] = n & 0xFF
     buf[5] = n >> 8
     i = HEADER
@@ -101,16 +106,23 @@ class DeckStore:
     def capacity(self):
         return capacity(len(self.nvm))
 
-    def save(self, entries, finished):
+    def save(self, entries, finished, standard=False):
         if len(entries) > self.capacity():
             raise StoreError("deck too big for nvm: %d cards" % len(entries))
-        buf = encode(entries, finished)
+        buf = encode(entries, finished, standard)
         self.nvm[0 : len(buf)] = buf  # one assignment: one flash sector write
         self.writes += 1
 
-    def load(self):
-        """``(map, finished)``: a dict key -> card code; StoreError when none."""
+    def load(self, standard=False):
+        """``(map, finished)``: a dict key -> card code of the deck asked for (a
+        standard deck or a Triple Topper one); StoreError when there is none, or when
+        the enrolled deck is the other kind (its codes would read as wrong cards)."""
         head = self.nvm[0:HEADER]
+        if bytes(head[0:2]) == MAGIC and bool(head[3] & STANDARD) != standard:
+            raise StoreError(
+                "the enrolled deck is a %s deck, this game needs a %s deck"
+                % (KIND_NAMES[not standard], KIND_NAMES[standard])
+            )
         n = head[4] | (head[5] << 8) if bytes(head[0:2]) == MAGIC else 0
         end = min(len(self.nvm), HEADER + ENTRY * n)
         entries, finished = decode(self.nvm[0:end])

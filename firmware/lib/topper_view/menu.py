@@ -5,18 +5,34 @@ on the line (or runs it, for "Start game" and "Enroll deck"). So the whole menu
 works with the table button alone. Seat buttons are quicker: P1 steps the value
 back, P2 steps it forward; other seats do nothing here.
 
+The lines depend on the game. The slap games (World War 3, Armageddon) have seats,
+jokers and the hurry-up. A turn-based game (``topper.turngames``) has its seats (within
+its players range), its own options, a chess clock (a control, its time, and for
+Fischer and Bronstein the seconds each move gives back) and the card pad.
+
 The menu only holds choices; ``config()`` hands them to the app as a dict.
 """
 
+from topper import turngames
 from topper_view import screen
 
 START = "start"
 ENROLL = "enroll"
 
-GAMES = ("ww3", "armageddon")
+GAMES = ("ww3", "armageddon")  # the slap games; the turn games come from turngames
 HURRY_STEPS = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 7000, 10000)
 
-# Lines in the order shown: (key, label).
+# The chess clock of a turn game: "off", then topper.clock's controls in their order
+# (the control's kind is its index here minus one).
+CLOCKS = ("off", "per-move", "fischer", "bronstein", "sudden death", "hourglass")
+MOVE_STEPS = (5000, 10000, 15000, 20000, 30000, 45000, 60000, 90000, 120000, 180000, 300000)
+GAME_STEPS = (30000, 60000, 120000, 180000, 300000, 600000, 900000, 1200000, 1800000, 2700000, 3600000)
+EXTRA_STEPS = (1000, 2000, 3000, 5000, 10000, 15000, 30000)
+PER_MOVE = 1
+FISCHER = 2
+BRONSTEIN = 3
+
+# Lines in the order shown: (key, label); a slap game's.
 ITEMS = (
     ("start", "Start game"),
     ("game", "Game"),
@@ -27,6 +43,24 @@ ITEMS = (
     ("cardpad", "Card pad"),
     ("enroll", "Enroll deck"),
 )
+
+
+def all_games():
+    return GAMES + turngames.KEYS
+
+
+def is_turn(game):
+    return game not in GAMES
+
+
+def duration(ms):
+    """'45s', '2 min', '1:30' for the clock's times."""
+    sec = ms // 1000
+    if sec < 60:
+        return "%ds" % sec
+    if sec % 60 == 0:
+        return "%d min" % (sec // 60)
+    return "%d:%02d" % (sec // 60, sec % 60)
 
 
 def _step(values, current, delta):
@@ -41,15 +75,30 @@ def _step(values, current, delta):
 
 class Menu:
     def __init__(self, game="ww3", seats=4, jokers=2, hurry_ms=3000, cardpad=False):
-        self.game = game if game in GAMES else GAMES[0]
+        self.game = game if game in all_games() else GAMES[0]
         self.seats = min(8, max(2, seats))
+        if is_turn(self.game):
+            self.seats = self._clamp(self.seats)
         self.jokers = min(8, max(0, jokers))
         self.hurry_on = hurry_ms > 0
         self.limit = hurry_ms if hurry_ms in HURRY_STEPS else 3000
         self.cardpad = bool(cardpad)
         self.cursor = 0
+        self.options = {}  # turn game key -> its options (turngames.options)
+        self.clock = 0  # an index in CLOCKS
+        self.move_ms = 30000  # the per-move limit
+        self.base_ms = 600000  # a bank for the whole game
+        self.extra_ms = 2000  # Fischer increment or Bronstein delay
 
     def config(self):
+        if is_turn(self.game):
+            return {
+                "game": self.game,
+                "seats": self.seats,
+                "options": dict(self._options()),
+                "control": self.control(),
+                "cardpad": self.cardpad,
+            }
         return {
             "game": self.game,
             "seats": self.seats,
@@ -58,12 +107,60 @@ class Menu:
             "cardpad": self.cardpad,
         }
 
+    def control(self):
+        """The clock as ``[kind, base_ms, extra_ms]`` (topper.clock), or None for none."""
+        c = self.clock
+        if c == 0:
+            return None
+        if c == PER_MOVE:
+            return [c - 1, self.move_ms, 0]
+        extra = self.extra_ms if c == FISCHER or c == BRONSTEIN else 0
+        return [c - 1, self.base_ms, extra]
+
+    def items(self):
+        """The lines of the game chosen now."""
+        if not is_turn(self.game):
+            return ITEMS
+        out = [("start", "Start game"), ("game", "Game"), ("seats", "Seats")]
+        for opt in turngames.find(self.game)[3]:
+            out.append(("o." + opt[0], opt[1]))
+        out.append(("clock", "Clock"))
+        if self.clock != 0:
+            out.append(("time", "Time/move" if self.clock == PER_MOVE else "Time/game"))
+        if self.clock == FISCHER:
+            out.append(("extra", "Increment"))
+        elif self.clock == BRONSTEIN:
+            out.append(("extra", "Delay"))
+        out.append(("cardpad", "Card pad"))
+        out.append(("enroll", "Enroll deck"))
+        return out
+
     def key(self):
-        return ITEMS[self.cursor][0]
+        return self.items()[self.cursor][0]
 
     def short(self):
         """Table button short press: next line."""
-        self.cursor = (self.cursor + 1) % len(ITEMS)
+        self.cursor = (self.cursor + 1) % len(self.items())
+
+    def _seat_range(self):
+        if is_turn(self.game):
+            return turngames.find(self.game)[2]
+        return (2, 8)
+
+    def _clamp(self, seats):
+        lo, hi = self._seat_range()
+        return min(hi, max(lo, seats))
+
+    def _options(self):
+        if self.game not in self.options:
+            self.options[self.game] = turngames.options(self.game)
+        return self.options[self.game]
+
+    def _option(self, name):
+        for opt in turngames.find(self.game)[3]:
+            if opt[0] == name:
+                return opt
+        raise KeyError(name)
 
     def long(self):
         """Table button long press: run the line, or step its value forward.
@@ -85,9 +182,24 @@ class Menu:
 
     def _change(self, k, d):
         if k == "game":
-            self.game = _step(GAMES, self.game, d)
+            self.game = _step(all_games(), self.game, d)
+            self.seats = self._clamp(self.seats)
         elif k == "seats":
-            self.seats = _step(tuple(range(2, 9)), self.seats, d)
+            lo, hi = self._seat_range()
+            self.seats = _step(tuple(range(lo, hi + 1)), self.seats, d)
+        elif k.startswith("o."):
+            opt = self._option(k[2:])
+            opts = self._options()
+            opts[opt[0]] = _step(opt[2], opts[opt[0]], d)
+        elif k == "clock":
+            self.clock = (self.clock + d) % len(CLOCKS)
+        elif k == "time":
+            if self.clock == PER_MOVE:
+                self.move_ms = _step(MOVE_STEPS, self.move_ms, d)
+            else:
+                self.base_ms = _step(GAME_STEPS, self.base_ms, d)
+        elif k == "extra":
+            self.extra_ms = _step(EXTRA_STEPS, self.extra_ms, d)
         elif k == "jokers":
             self.jokers = _step(tuple(range(9)), self.jokers, d)
         elif k == "hurry":
@@ -99,7 +211,20 @@ class Menu:
 
     def value(self, k):
         if k == "game":
+            if is_turn(self.game):
+                return turngames.find(self.game)[1]
             return screen.game_name(self.game)
+        if k.startswith("o."):
+            opt = self._option(k[2:])
+            v = self._options()[opt[0]]
+            names = opt[4]
+            return str(v) if names is None else names[list(opt[2]).index(v)]
+        if k == "clock":
+            return CLOCKS[self.clock]
+        if k == "time":
+            return duration(self.move_ms if self.clock == PER_MOVE else self.base_ms)
+        if k == "extra":
+            return duration(self.extra_ms)
         if k == "seats":
             return str(self.seats)
         if k == "jokers":
@@ -117,8 +242,9 @@ class Menu:
         shown = 6
         first = self.cursor - shown + 1 if self.cursor >= shown else 0
         out = [screen.spread("TOPPER TABLE", "menu")]
-        for i in range(first, min(first + shown, len(ITEMS))):
-            k, label = ITEMS[i]
+        items = self.items()
+        for i in range(first, min(first + shown, len(items))):
+            k, label = items[i]
             mark = ">" if i == self.cursor else " "
             out.append(screen.spread(mark + label, self.value(k)))
         while len(out) < screen.LINES - 1:

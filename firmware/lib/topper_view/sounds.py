@@ -93,3 +93,22 @@ def length(seq):
     for step in seq:
         total += step[1]
     return total
+
+
+def for_turn(rulings, before, view):
+    """The sound for a turn game's batch of rulings (``before``: the view's
+    ``(turn, over)`` before them; ``view``: the view after): a fanfare when the game
+    ends with a winner, the error buzz for a refused press or card, the hurry call
+    when a seat's time runs out, a tick when the turn moves on; else None. Judged from
+    the views, so every game's own ruling names need no table here."""
+    if view["over"] and not before[1]:
+        return WIN if view["winners"] else CONFIRM
+    for r in rulings:
+        if r["r"] == "error":
+            return ERROR
+    for r in rulings:
+        if r["r"] == "flag":
+            return HURRY
+    if view["turn"] != before[0] and view["turn"] >= 0:
+        return TICK
+    return None

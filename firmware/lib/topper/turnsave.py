@@ -1,0 +1,104 @@
+"""A turn-based game's power-cut save: the whole game as one snapshot, written again
+after every action the referee accepted (docs/power-cut.md).
+
+A turn game moves a few times a minute, so a fresh snapshot each time costs little and
+needs no event records (the slap games' journal, ``topper.journal``, replays a burst of
+presses instead). The store is the journal's (``topper_hw.journal_store``), split into
+the same two slots, so that ending a game clears either kind the same way. A slot is::
+
+    "TT" seq:u16 n:u16 snapshot[n] crc16:u16
+
+Each snapshot goes into the slot not holding the newest, committed last by its magic,
+so a cut while it is written leaves the one before whole. The snapshot is whatever
+JSON-able dict the shell gives (the game's key and settings, ``to_dict()``, the clock).
+"""
+
+from topper import jsonl
+from topper.crc import crc16
+
+MAGIC = b"TT"
+_HEAD = 6
+
+
+class SaveFull(Exception):
+    """A snapshot does not fit in half the store."""
+
+
+def _u16(v):
+    return bytes((v & 0xFF, (v >> 8) & 0xFF))
+
+
+def _get16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+class TurnSave:
+    def __init__(self, store):
+        self.store = store
+        self.slot_size = len(store) // 2
+        self.slot = 1  # the slot holding the newest snapshot
+        self.seq = 0
+
+    def start(self, snap):
+        """A new game: forget whatever either slot held, then save ``snap``."""
+        for slot in (0, 1):
+            base = slot * self.slot_size
+            self.store[base : base + 2] = b"\x00\x00"
+        self.slot = 1
+        self.seq = 0
+        self.save(snap)
+
+    def save(self, snap):
+        data = jsonl.dumps(snap).encode()
+        if _HEAD + len(data) + 2 > self.slot_size:
+            raise SaveFull("snapshot of %d bytes > slot of %d" % (len(data), self.slot_size))
+        other = 1 - self.slot
+        base = other * self.slot_size
+        st = self.store
+        st[base : base + 2] = b"\x00\x00"  # uncommit first: invalid until done
+        seq = (self.seq + 1) & 0xFFFF
+        body = _u16(seq) + _u16(len(data)) + data
+        end = base + _HEAD + len(data)
+        st[base + 2 : end] = body
+        st[end : end + 2] = _u16(crc16(body))
+        st[base : base + 2] = MAGIC  # commit
+        self.slot = other
+        self.seq = seq
+
+    def _read(self, slot):
+        base = slot * self.slot_size
+        st = self.store
+        head = bytes(st[base : base + _HEAD])
+        if head[0:2] != MAGIC:
+            return None
+        n = _get16(head, 4)
+        if _HEAD + n + 2 > self.slot_size:
+            return None
+        body = bytes(st[base + 2 : base + _HEAD + n])
+        if crc16(body) != _get16(bytes(st[base + _HEAD + n : base + _HEAD + n + 2]), 0):
+            return None
+        try:
+            return _get16(head, 2), jsonl.loads(body[4:].decode())
+        except (ValueError, UnicodeError):
+            return None
+
+    def load(self):
+        """The newest snapshot in the store, or None; later saves go on from it."""
+        best = None
+        for slot in (0, 1):
+            found = self._read(slot)
+            if found is None:
+                continue
+            if best is None or ((found[0] - best[1][0]) & 0xFFFF) < 0x8000:
+                best = (slot, found)
+        if best is None:
+            return None
+        self.slot = best[0]
+        self.seq = best[1][0]
+        return best[1][1]
+
+
+def held(store):
+    """Whether the store holds a turn game's save (read without decoding it)."""
+    half = len(store) // 2
+    return bytes(store[0:2]) == MAGIC or bytes(store[half : half + 2]) == MAGIC

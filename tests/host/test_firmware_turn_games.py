@@ -1,0 +1,162 @@
+"""The real turn-based games through the real code.py over the fakes: chosen in the
+menu with the buttons, played with presses (and the card pad), cut off by a power cut
+and resumed, ended with END GAME?. The App must hand every press to the game exactly
+as a referee driven directly gets it: the same presses give the same screen."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import fakes  # noqa: E402
+from _link_fakes import boot, log_lines, power_cut  # noqa: E402
+from _turn_steps import choose, long, short  # noqa: E402
+from fakes.scenario import has  # noqa: E402
+from topper import turngames, turnref  # noqa: E402
+from topper.gamekit import Entry  # noqa: E402
+from topper_view import turns  # noqa: E402
+
+NO_PAD = {"TOPPER_CARDPAD": 0}
+LONG_MS = 700
+
+
+def teardown_function(function):
+    fakes.uninstall()
+
+
+def started(game, settings=(), env=NO_PAD, fram=False):
+    rig, app, port, env_, code = boot(env, fram=fram)
+    t = choose(rig, app, turngames.find(game)[1], settings)
+    return rig, app, port, env_, code, t
+
+
+def same_game(a, b, now):
+    """What a player sees of two referees is the same (clock left out)."""
+    va, vb = a.view(now), b.view(now)
+    for v in (va, vb):
+        v.pop("clock")
+        v.pop("message")
+    return va == vb
+
+
+def test_every_game_is_chosen_in_the_menu_started_and_shown():
+    for game in ("tricky", "crazy", "guess"):
+        rig, app, port, env, code, t = started(game)
+        s = rig.screen()
+        view = app.ref.view(rig.now)
+        assert s == turns.lines(view), (game, s)
+        assert s[0] == turngames.find(game)[1]
+        assert view["seats"] == 4 and app.ref.entry == Entry.BUTTONS
+        fakes.uninstall()
+
+
+def test_guess_my_card_played_with_presses_is_the_game_a_referee_plays():
+    rig, app, port, env, code, t0 = started("guess")
+    mod = sys.modules["topper.turn_guess"]
+    twin = mod.make(4, Entry.BUTTONS, t0 + 700, None, turngames.options("guess"))
+    twin.start(t0 + 700)
+    # A script of presses: (seat or -1 for the table, long?).
+    script = ((1, False), (1, True), (-1, False), (3, False), (3, False), (-1, False), (2, True))
+    for seat, held in script:
+        seat_now = seat
+        at = rig.now + 20
+        if seat < 0:
+            rig.table(at, hold=100)
+            rig.run(app, at + 300)
+            twin.button(turnref.TABLE, -1, at + 100)
+        elif held:
+            long(rig, app, seat_now, wait=200)
+            twin.button(turnref.LONG, seat_now, at + LONG_MS)
+        else:
+            short(rig, app, seat_now, wait=200)
+            twin.button(turnref.SHORT, seat_now, at + 120)
+        assert same_game(app.ref, twin, rig.now), (seat, held, app.ref.view(rig.now), twin.view(rig.now))
+    assert rig.screen()[2:6] == [x[:21] for x in (twin.lines() + ["", "", "", ""])[:4]]
+
+
+def test_a_power_cut_mid_game_resumes_the_same_game_with_its_clock():
+    for fram in (False, True):
+        rig, app, port, env, code, t0 = started(
+            "guess", settings=(("Clock", "sudden death"), ("Time/game", "2 min")), fram=fram
+        )
+        short(rig, app, 1)
+        long(rig, app, 1)
+        rig.table(rig.now + 20, hold=100)
+        rig.run(app, rig.now + 300)
+        rig.run(app, rig.now + 1500)  # the nvm store's second of batching
+        before = app.ref.view(rig.now)
+        moved = before["clock"]["remaining"]
+        assert min(moved) < 120000  # time was spent
+        app = power_cut(rig, code, env, port, now=5000)
+        after = app.ref.view(rig.now)
+        s = rig.screen()
+        assert s[0] == "GUESS MY CARD" and s[6] == "Resumed game", s
+        for key in ("turn", "lines", "scores", "out", "focus", "hint"):
+            assert after[key] == before[key], key
+        # The clock is back with the time it had at the last action (the seconds in
+        # the dark and since the last action are charged to nobody).
+        assert after["clock"]["remaining"][after["turn"]] >= moved[before["turn"]]
+        assert after["clock"]["control"] == "sudden-death"
+        assert app.dev.buttons.holds is True
+        # And the table plays on.
+        seat = after["turn"]
+        saved = app.ref.to_dict()
+        short(rig, app, seat if seat >= 0 else 0)
+        assert app.ref.to_dict() != saved
+        fakes.uninstall()
+
+
+def test_a_power_cut_after_the_table_ended_the_game_shows_the_menu():
+    rig, app, port, env, code, t0 = started("tricky")
+    short(rig, app, 0)
+    rig.table(rig.now + 20, hold=900)
+    rig.run(app, rig.now + 1000)
+    rig.table(rig.now + 20, hold=900)
+    rig.run(app, rig.now + 1000)
+    assert rig.screen()[0].startswith("TOPPER TABLE")
+    app = power_cut(rig, code, env, port)
+    assert rig.screen()[0].startswith("TOPPER TABLE")
+
+
+def test_random_power_cuts_resume_the_same_game():
+    # Cut at several points of one scripted Guess My Card game; each resume shows what
+    # the game showed at its last saved action, and play goes on from there.
+    script = ((1, False), (1, True), (-1, False), (3, False), (3, False), (-1, False), (2, True), (0, False))
+    for cut in (1, 3, 5, 8):
+        rig, app, port, env, code, t0 = started("guess", fram=True)
+        for seat, held in script[:cut]:
+            if seat < 0:
+                rig.table(rig.now + 20, hold=100)
+                rig.run(app, rig.now + 300)
+            elif held:
+                long(rig, app, seat)
+            else:
+                short(rig, app, seat)
+        before = app.ref.to_dict()
+        before.pop("message")
+        app = power_cut(rig, code, env, port, now=(1 << 29) - 400)  # across the tick wrap
+        after = app.ref.to_dict()
+        assert after.pop("message") == "Resumed game"
+        assert after == before, cut
+        rig.run(app, rig.now + 3000)
+        assert has(rig.screen(), "GUESS MY CARD")
+        fakes.uninstall()
+
+
+def test_streamed_rulings_and_views_go_out_and_the_log_names_no_card():
+    rig, app, port, env, code, t0 = started("guess")
+    short(rig, app, 1)
+    long(rig, app, 1)
+    lines = log_lines(port.take())
+    assert lines[0]["log"] == "topper-turn" and lines[0]["game"] == "guess"
+    kinds = [x.get("r") or x.get("ev") for x in lines[1:]]
+    assert "start" in kinds and "button" in kinds and "pick" in kinds and "ask" in kinds
+    port.send({"cmd": "view", "id": 1})
+    rig.run(app, rig.now + 100)
+    got = [x for x in port.take() if x.get("k") == "view"]
+    assert got and got[0]["mode"] == "game" and got[0]["view"]["game"] == "guess"
+    port.send({"cmd": "settings", "id": 2})
+    rig.run(app, rig.now + 100)
+    got = [x for x in port.take() if x.get("k") == "settings"]
+    assert got[0]["game"] == "guess" and got[0]["options"] == turngames.options("guess")

@@ -1,0 +1,125 @@
+"""Card pad in the turn games: Tripp Jokes reads a standard deck, the others the
+Triple Topper deck. The two decks' codes overlap as small ints, so the deck map says
+which kind it holds, and a game refuses a map of the other kind with a clear notice
+instead of reading wrong cards."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import fakes  # noqa: E402
+from _link_fakes import boot, log_lines  # noqa: E402
+from _turn_steps import choose, to_line  # noqa: E402
+from fakes.scenario import has, uid  # noqa: E402
+from topper import stdcards  # noqa: E402
+
+PAD = {"TOPPER_CARDPAD": 1}
+
+
+def teardown_function(function):
+    fakes.uninstall()
+
+
+def std_uid(card, copy=0):
+    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])  # not a Triple Topper tag
+
+
+def enroll_standard(rig, decks=1):
+    from topper_hw import nvstore
+
+    entries = []
+    for d in range(decks):
+        entries += [(nvstore.uid_key(std_uid(c, d)), c) for c in range(52)]
+    buf = nvstore.encode(entries, True, standard=True)
+    rig.nvm.data[0 : len(buf)] = buf
+
+
+def test_tripp_refuses_a_triple_topper_deck_map_with_a_clear_notice():
+    rig, app, port, env, code = boot(PAD)  # the Triple Topper deck is enrolled
+    choose(rig, app, "TRIPP JOKES")
+    s = " ".join(rig.screen())
+    assert "CARD PAD" in s and "Triple Topper deck" in s and "standard deck" in s, s
+    assert app.ref is None
+
+
+def test_a_slap_game_refuses_a_standard_deck_map():
+    rig, app, port, env, code = boot(PAD)
+    enroll_standard(rig)
+    choose(rig, app, "WW3")
+    s = " ".join(rig.screen())
+    assert "CARD PAD" in s and "standard deck" in s, s
+
+
+def test_tripp_reads_standard_cards_and_an_unknown_tag_changes_nothing():
+    rig, app, port, env, code = boot(PAD)
+    enroll_standard(rig)
+    choose(rig, app, "TRIPP JOKES")
+    view = app.ref.view(rig.now)
+    assert view["entry"] == "pad" and rig.screen()[0] == "TRIPP JOKES"
+    before = app.ref.to_dict()
+    t = rig.now
+    rig.tap(uid(stdcards.parse("QS")))  # a Triple Topper tag: not a card of this deck
+    rig.run(app, rig.now + 400)
+    assert has(rig.screen(), "unknown card tag") and app.ref.to_dict() == before
+    assert 200 in rig.tones(since=t)
+    rig.tap(std_uid(stdcards.parse("QS")))
+    rig.run(app, rig.now + 400)
+    assert app.ref.to_dict() != before, rig.screen()  # the tap reached the game
+    # The log says a card was read, never which (a pad card may be a secret).
+    for line in log_lines(port.take()):
+        assert "card" not in line or line.get("ev") != "card", line
+
+
+def test_enrolling_for_tripp_asks_for_standard_cards_two_decks_for_five_seats():
+    rig, app, port, env, code = boot(PAD)
+    from _turn_steps import set_value
+
+    set_value(rig, app, "Game", "TRIPP JOKES")
+    set_value(rig, app, "Seats", "5")
+    to_line(rig, app, "Enroll deck")
+    rig.table(rig.now + 20, hold=900)
+    rig.run(app, rig.now + 1000)
+    assert app.enrolling is not None and len(app.enrolling.order) == 2 * 54
+    assert has(rig.screen(), "AC")  # the first card named in standard notation
+    rig.tap(std_uid(0))
+    rig.run(app, rig.now + 400)
+    rig.table(rig.now + 20, hold=900)  # finish now: saved as a standard deck
+    rig.run(app, rig.now + 1000)
+    assert has(rig.screen(), "Saved 1 standard card")
+    from topper_hw import nvstore
+
+    store = nvstore.DeckStore(rig.nvm)
+    assert list(store.load(standard=True)[0].values()) == [0]
+    try:
+        store.load()
+    except nvstore.StoreError as e:
+        assert "standard deck" in str(e)
+    else:
+        raise AssertionError("a standard deck map was read as a Triple Topper one")
+
+
+def test_guess_my_card_secrets_tapped_on_the_pad_never_go_out_on_the_link():
+    from topper import cards, jsonl
+
+    rig, app, port, env, code = boot(PAD)
+    choose(rig, app, "GUESS MY CARD")
+    port.take()
+    secrets = ["3RC", "4YH", "2GT", "1BS"]
+    for name in secrets:
+        rig.tap(uid(cards.parse(name)))
+        rig.run(app, rig.now + 400)
+    port.send({"cmd": "view", "id": 1})
+    rig.run(app, rig.now + 200)
+    out = port.take()
+    assert any(x.get("k") == "view" for x in out)
+    tapped = [x for x in log_lines(out) if x.get("ev") == "card"]
+    assert len(tapped) == 4  # the taps were read and logged, as "a card", nothing more
+    for line in out:
+        text = jsonl.dumps(line)
+        for key in ("card", "secret", "code"):
+            assert '"%s":' % key not in text, line
+        for name in secrets:
+            assert name not in text, line
+    assert not has(rig.screen(), "unknown card tag")
