@@ -101,16 +101,21 @@ def _out(line):
 
 
 class Transcript:
-    """Every batch of rulings as JSON lines, then the OLED's 8 lines behind ``| ``."""
+    """Every batch of rulings as JSON lines, then the OLED's 8 lines behind ``| ``
+    (after every ``every``-th batch and at the end: golden files keep a few screens)."""
 
-    def __init__(self, write):
+    def __init__(self, write, every=1):
         self.write = write
+        self.every = every
+        self.batches = 0
 
     def __call__(self, table, t, rulings):
+        self.batches += 1
         for r in rulings:
             self.write(jsonl.dumps(r))
-        for line in TurnFrame(table.view(t), t).lines:
-            self.write(("| " + line).rstrip())
+        if self.batches % self.every == 0 or table.over:
+            for line in TurnFrame(table.view(t), t).lines:
+                self.write(("| " + line).rstrip())
 
 
 class Headless(loop.Headless):

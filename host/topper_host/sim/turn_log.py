@@ -11,6 +11,7 @@ then events (key ``ev``), each followed by the rulings it made (key ``r``)::
 
     {"ev":"start","t":0}
     {"a":[1,0,5],"ev":"act","seat":0,"t":2140}   (an engine action; ``seat`` chose it)
+    {"a":23,"ev":"act","seat":1,"t":4410}        (a game whose action is one card)
     {"ev":"tick","t":61000}                      (only when the clock ruled: a flag)
     {"ev":"pause","t":7000}  {"ev":"resume","t":9000}
 
@@ -108,7 +109,8 @@ def apply(ref, ev):
     if kind == "start":
         return ref.start(t)
     if kind == "act":
-        return ref.act(tuple(ev["a"]), t)
+        a = ev["a"]
+        return ref.act(tuple(a) if isinstance(a, list) else a, t)
     if kind == "tick":
         return ref.tick(t)
     if kind == "pause":
@@ -178,8 +180,10 @@ def _check_event(obj, number):
         raise LogError(number, "%s event needs a whole 't' stamp" % kind)
     if kind == "act":
         a = obj.get("a")
+        if isinstance(a, int) and not isinstance(a, bool):
+            return  # a game whose action is one card (Tricky Dick)
         if not isinstance(a, list) or not a or not all(isinstance(x, int) for x in a):
-            raise LogError(number, "act event needs 'a', a list of whole numbers")
+            raise LogError(number, "act event needs 'a', a whole number or a list of them")
 
 
 def check(h, events):

@@ -63,7 +63,8 @@ class TurnTable:
         return self._event({"ev": "start", "t": t})
 
     def act(self, seat, action, t):
-        return self._event({"ev": "act", "t": t, "seat": seat, "a": list(action)})
+        a = list(action) if isinstance(action, (list, tuple)) else action  # a card alone is an int
+        return self._event({"ev": "act", "t": t, "seat": seat, "a": a})
 
     def human_choice(self, seat, index, t):
         """The human at ``seat`` picked item ``index`` of its menu: its rulings, or []
