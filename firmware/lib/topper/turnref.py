@@ -130,7 +130,7 @@ class TurnReferee:
         out = self._stamp(self._begin(), t_ms)
         seat = self._turn()
         if self.clock is not None and seat >= 0:
-            out.extend(self.clock.start(seat, t_ms))
+            out.extend(self._clock_rulings(self.clock.start(seat, t_ms)))
             self._clock_seat = seat
         return self._settled(out, t_ms)
 
