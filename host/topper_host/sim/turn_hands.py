@@ -1,13 +1,28 @@
-"""The cards a simulator player holds, for their own panel and nobody else's.
+"""What a simulator player holds, for their own panel and nobody else's: the cards in
+their hand and their own secret (a Guess My Card secret card, a stored Crazy Job rule).
 
-``TurnReferee`` shows a seat its cards through ``choices(seat)`` (the labels); a game
-whose referee also has ``hand(seat)`` (a list of card names) gets them listed apart.
+``TurnReferee`` has no call for this (the device never shows a hand), so each game's
+engine is asked for ``seat`` alone, through the view the engine keeps for one seat.
 """
+
+from topper import stdcards
 
 
 def hand_of(ref, seat):
-    """Card names ``seat`` holds, or [] when the game does not say."""
-    hand = getattr(ref, "hand", None)
-    if hand is None or seat < 0:
-        return []
-    return list(hand(seat))
+    """``(card names, secret text)`` of ``seat``; ``([], "")`` before the deal."""
+    if seat < 0 or not ref.started:
+        return [], ""
+    hand = getattr(ref, "hand", None)  # a referee that says itself (the tests' toy game)
+    if hand is not None:
+        return list(hand(seat)), ""
+    game = ref.GAME
+    if game == "tripp" and ref.state is not None:
+        return [stdcards.format_card(c) for c in ref.state.view(seat)["mine"]], ""
+    if game == "crazy":
+        hv = ref.match.hand_view(seat)
+        rule = hv.get("rule")
+        return list(hv["hand"]), ("your rule: %s" % rule) if rule else ""
+    if game == "guess":
+        hv = ref.match.hand_view(seat)
+        return list(hv["hand"]), "your secret card: %s" % hv["secret"]
+    return [], ""

@@ -154,7 +154,7 @@ class TurnShell:
             status = "%.1f s" % _secs(table, t)
         notice = self.notice
         if table.over:
-            notice = result_text(view, table.stuck)
+            notice = "GAME OVER: " + result_text(view, table.stuck)
         if self.helping:
             notice = "   ".join(HELP_LINES)
         waiting = ""
@@ -166,7 +166,7 @@ class TurnShell:
             "status": status,
             "humans": self.humans,
             "seat": self.seat,
-            "hand": hand_of(table.ref, self.seat) if self.seat >= 0 else [],
+            "hand": hand_of(table.ref, self.seat),
             "choices": [] if self.clock.paused else menu,
             "pick": self.pick,
             "waiting": waiting,
@@ -195,7 +195,7 @@ def result_text(view, stuck=""):
     if stuck:
         return "stopped: " + stuck
     won = view["winners"]
-    text = "GAME OVER: " + (" ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner")
+    text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
     if view["scores"] is not None:
         text += "   scores " + "  ".join(["P%d %d" % (s + 1, v) for s, v in enumerate(view["scores"])])
     return text

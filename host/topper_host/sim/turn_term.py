@@ -54,11 +54,14 @@ def draw_panel(cv, row, col, width, rows, panel):
     seat = panel.get("seat", -1)
     if seat < 0:
         return row
-    hand = panel.get("hand") or []
+    hand, secret = panel.get("hand") or ([], "")
     label = "Your cards (P%d): " % (seat + 1)
     x = cv.put(row, col, label, term.DIM)
     cv.put(row, x, (" ".join(hand) if hand else "(none)")[: max(0, width - len(label))], term.TEXT, bold=True)
     row += 1
+    if secret:
+        cv.put(row, col, secret[:width], term.AMBER)
+        row += 1
     menu = panel.get("choices") or []
     if not menu:
         cv.put(row, col, panel.get("waiting", ""), term.DIM)
