@@ -458,3 +458,25 @@ class _Words:
     def next32(self):
         self.x = (self.x * 1103515245 + 12345) & 0xFFFFFFFF
         return self.x
+
+
+def test_with_a_card_pad_a_card_cannot_be_read_twice():
+    m = CrazyJob(players=2, hands=1, entry=Entry.PAD).new_match(0)
+    m.apply((Act.RULE, PAPER))
+    m.apply((Act.RULE, PAPER))
+    m.apply((Act.START, parse("2BC")))
+    m.apply((Act.START, parse("2RC")))
+    for bad in ("3YH 3YH", "2RC"):
+        try:
+            m.check_held(1, codes(bad))
+            raise AssertionError("one deck has one %s" % bad)
+        except RuleError:
+            pass
+    assert not m.is_legal((Act.PLAY,) + tuple(codes("3YH 3YH")))
+    m.check_held(1, codes("3YH 4YH"))
+    # A hand shown for "no legal card" stays known: nobody else can hold those cards.
+    m.apply((Act.NONE,) + tuple(codes("1RH 1RT 1RS 2YH 2GH")))
+    m.apply((Act.WRONG,))
+    m.apply((Act.PICK, parse("1RH")))
+    assert not m.is_legal((Act.PLAY, parse("1RT"))), "P2 holds 1RT: P1 cannot play it"
+    assert m.is_legal((Act.PLAY, parse("4YH")))

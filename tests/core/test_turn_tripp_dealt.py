@@ -85,7 +85,11 @@ def _play(players, seed, control, options):
             assert public(_hidden_shuffled(ref, rng).view(t)) == public(ref.view(t))
         action = bots[turn].choose(ref)
         t += 50 + rng.below(4000)
+        moves = ref.clock.moves[:] if ref.clock is not None else None
         rulings = ref.act(action, t)
+        if moves is not None and [r for r in rulings if "place" in r] and not ref.is_over():
+            # Going out ends the turn without a move: the next seat's clock just starts.
+            assert ref.clock.moves == moves, "a seat going out pressed the clock for another"
         assert rulings and rulings[0]["r"] != "error", rulings
         for r in rulings:
             # A flag carries the moment the time ran out; everything else is now.

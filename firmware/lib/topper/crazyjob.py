@@ -524,20 +524,33 @@ class Match:
         if not isinstance(card, int) or card < 0 or card > 124:
             raise RuleError("%r is not a card of the full deck" % (card,))
 
-    def _check_free(self, card):
+    def _check_free(self, card, read=0):
+        """Is a copy of ``card`` still unseen, ``read`` copies of it being read already?"""
         if self._on_table(card) >= self.game.decks:
             raise RuleError("%s is already face up on the table" % cards.format_card(card))
+        known = read
+        for hand in self.hands:
+            known += hand.count(card)  # a hand shown to the pad stays known
+        if self._on_table(card) + known >= self.game.decks:
+            raise RuleError("%s was read already" % cards.format_card(card))
+
+    def check_held(self, seat, card_list):
+        """RuleError unless ``seat`` can put these cards down: what a pad reading a play
+        or a shown hand card by card asks after each card."""
+        self._check_from_hand(seat, list(card_list))
 
     def _check_from_hand(self, seat, card_list):
         """Can ``seat`` put these cards down? Known cards must be held; with a pad a read
-        card may stand for one of the seat's unseen cards."""
+        card may stand for one of the seat's unseen cards, while a copy of it is unseen."""
         hand = list(self.hands[seat])
+        read = []
         for card in card_list:
             self._check_card(card)
             if card in hand:
                 hand.remove(card)
             elif card != UNKNOWN and self.game.entry == Entry.PAD and UNKNOWN in hand:
-                self._check_free(card)
+                self._check_free(card, read.count(card))
+                read.append(card)
                 hand.remove(UNKNOWN)
             else:
                 raise RuleError("%s does not hold %s" % (seat_name(seat), card_text(card)))

@@ -43,7 +43,7 @@ GAMES = (
         "guess",
         "GUESS MY CARD",
         (2, 8),
-        (("hands", "Hands", (1, 2, 3, 4, 6, 8), 2, None),),
+        (("hands", "Hands", (1, 2, 3, 4, 6, 8), 1, None),),
         "topper.turn_guess",
     ),
 )

@@ -214,7 +214,9 @@ class TurnReferee:
         if c.paused:
             c.resume(t_ms)
         c.set_next(seat)
-        if c.on_turn < 0 or not c.active[c.on_turn]:
+        # A seat removed while on turn has passed the clock on already: no press, or
+        # the seat now on turn would lose a move (and its increment) at once.
+        if c.on_turn < 0 or c.on_turn == seat or not c.active[c.on_turn]:
             self._clock_seat = seat
             return []
         events = c.press(c.on_turn, t_ms)
