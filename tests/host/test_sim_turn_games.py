@@ -23,7 +23,9 @@ GOLDEN = ROOT / "tests" / "golden"
 # The games merged into the simulator, with the options of a short match for tests.
 GAMES = {
     "tripp": {},
+    "tricky": {"hands": 1},
     "crazy": {"hands": 1},
+    "guess": {"hands": 1},
 }
 
 
@@ -89,8 +91,9 @@ def test_a_clock_runs_through_a_bots_match_and_the_log_replays():
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_sim_golden_turn_transcripts(game):
-    name = "sim-turn-%s-3p-seed2.txt" % game
-    table, _ = _match(game, 3, 2, sorted(GAMES[game].items()))
+    seats = max(3, turngames.find(game)[2][0])
+    name = "sim-turn-%s-%dp-seed2.txt" % (game, seats)
+    table, _ = _match(game, seats, 2, sorted(GAMES[game].items()))
     out = []
     table.listeners.append(turn_cmd.Transcript(out.append, every=10))
     _play(table)
@@ -201,3 +204,25 @@ def test_the_crazy_job_panel_never_shows_another_seats_rule():
 
 def _revealed(feed, seat):
     return any("P%d" % (seat + 1) in x and "rule" in x for x in feed)
+
+
+def test_the_guess_my_card_panel_shows_p1s_secret_and_hand_only():
+    for seed in range(3):
+        table, _ = _match("guess", 4, seed, [("hands", 1)])
+        shell = TurnShell(_Terminal(), clockmod.FakeClock(), humans=(0,), title="t")
+        table.start(0)
+        clock = clockmod.FakeClock()
+        while not table.over:
+            t = clock.now()
+            table.advance(t)
+            shell.show(table, t, force=True)
+            rows = [r[:79] for r in shell.canvas.text()]  # the panel; the commentary is right of it
+            m = table.ref.match
+            mine = m.hand_view(0)
+            secret = next(r for r in rows if "your secret card:" in r).split(":", 1)[1].split()
+            assert secret == [mine["secret"]]
+            cards_row = next(r for r in rows if "Your cards (P1):" in r).split(":", 1)[1].split()
+            assert cards_row == (mine["hand"] or ["(none)"])
+            others = {m.hand_view(s)["secret"] for s in range(1, 4)} - {mine["secret"]} - set(mine["hand"])
+            assert not others & set(secret + cards_row), seed
+            clock.wait(table.next_in(t))

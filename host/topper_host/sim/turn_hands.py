@@ -5,7 +5,7 @@ their hand and their own secret (a Guess My Card secret card, a stored Crazy Job
 engine is asked for ``seat`` alone, through the view the engine keeps for one seat.
 """
 
-from topper import stdcards
+from topper import cards, stdcards
 
 
 def hand_of(ref, seat):
@@ -18,6 +18,9 @@ def hand_of(ref, seat):
     game = ref.GAME
     if game == "tripp" and ref.state is not None:
         return [stdcards.format_card(c) for c in ref.state.view(seat)["mine"]], ""
+    if game == "tricky":
+        held = ref.match.hands
+        return ([cards.format_card(c) for c in sorted(held[seat])] if held else []), ""
     if game == "crazy":
         hv = ref.match.hand_view(seat)
         rule = hv.get("rule")
