@@ -23,7 +23,7 @@ HELP_LINES = (
 
 
 def words(ref, ruling):
-    """A ruling in words for the commentary."""
+    """A ruling in words for the commentary, or "" for none."""
     kind = ruling["r"]
     if kind == "error":
         return "refused: %s" % ruling["why"]
@@ -33,7 +33,7 @@ def words(ref, ruling):
         return "clock %sd" % kind
     if kind == "stop":
         return "clock stopped"
-    return ref.describe(ruling) or kind
+    return ref.describe(ruling)  # "" for the game's bookkeeping (a commitment, a deal)
 
 
 class TurnShell:
