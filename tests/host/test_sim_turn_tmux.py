@@ -5,6 +5,7 @@ Skipped only when tmux is missing (scripts/setup installs it)."""
 import json
 
 import pytest
+from test_sim_support import topper
 from test_sim_tmux import TMUX, _restored, _safe_oled, _start
 from topper_host.sim import turn_log
 
@@ -64,3 +65,19 @@ def test_guess_my_card_by_keys(tmp_path):
     else:
         pytest.fail("no move of P1 in the log")
     assert any(e["ev"] == "pause" for e in events) and json.dumps(head)
+
+
+def test_a_turn_game_log_plays_back_on_the_board(tmp_path):
+    log = tmp_path / "b.jsonl"
+    made = topper("sim", "--game", "guess", "--bots-only", "--players", "3", "--seed", "2", "--log", log)
+    assert made.returncode == 0, made.stderr
+    won = made.stdout.split(": ", 1)[1].split(" after ")[0]  # "P2 won   scores ..."
+    p = _start(tmp_path, "--replay %s --speed 16" % log)
+    try:
+        text = p.until(lambda s: "GAME OVER: " + won in s, "the log's end on the board", timeout=30)
+        assert "replay of b.jsonl" in text and _safe_oled(text)[1].startswith("winner P")
+        p.keys("q")
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "EXIT=0" in text and _restored(text)
+    finally:
+        p.close()

@@ -58,8 +58,6 @@ class TurnTable:
     # ----- what happens at the table ----------------------------------------------------
 
     def start(self, t):
-        self.started_at = t
-        self.now = t
         return self._event({"ev": "start", "t": t})
 
     def act(self, seat, action, t):
@@ -80,6 +78,9 @@ class TurnTable:
         return self._event({"ev": "pause" if on else "resume", "t": t})
 
     def _event(self, ev):
+        if ev["ev"] == "start":
+            self.started_at = ev["t"]  # a log played back starts here too
+            self.now = ev["t"]
         out = turn_log.apply(self.ref, ev)
         if ev["ev"] == "tick" and not out:
             return out  # ticks are logged only when the clock ruled
