@@ -1,22 +1,23 @@
 """The referee of Crazy Job (RULES.md section 6) between the engine (``topper.crazyjob``)
-and the shells: the simulator hands it whole actions, the device its buttons and the
-cards its pad reads (``topper.turnref`` has the interface).
+and the shells (``topper.turnref`` has the interface; docs/games/crazy-job.md the flows):
 
-The engine knows the rules; this module only turns presses and cards into engine actions,
-the engine's state into four public lines for the shared screen, and the rulings into
-words. A stored rule is the game's secret: it reaches the screen only while its maker
-enters it, and neither the lines, the message nor a ruling carry it before the hand's end.
+- a dealt game (the simulator): whole engine actions, ``choices`` and bots;
+- a card pad: the cards it reads and the seat buttons, a stored rule entered with them;
+- buttons only: the table reports with the buttons what the device cannot see.
+
+The engine knows the rules; this module only turns presses and cards into engine actions
+(``topper.crazy_words`` turns the state into screen lines and words). A stored rule is
+the game's secret: it reaches the screen only while its maker enters it, and neither the
+lines, the message nor a ruling carry it before the hand's end.
 """
 
-from topper import crazyjob, crazyrules, turngames
-from topper.bots_crazyjob import Bot
-from topper.crazyjob import PAPER, Act, CrazyJob, Phase, card_text
-from topper.gamekit import ENTRY_NAMES, Entry, RuleError, seat_name
-from topper.turnref import TurnReferee
+from topper import crazy_words, crazyjob, crazyrules, turngames
+from topper.crazyjob import MAX_PLAY, PAPER, Act, CrazyJob, Phase, card_text
+from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
+from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 
 GAME = "crazy"
 MENU_MAX = 400  # a simulator menu lists runs of up to 4 cards while it stays this short
-WIDTH = 21  # columns of a screen line
 
 
 def make(seats, entry, seed=0, control=None, options=None):
@@ -25,7 +26,8 @@ def make(seats, entry, seed=0, control=None, options=None):
 
 
 def restore(saved):
-    """The referee that ``CrazyReferee.to_dict`` saved (the clock is the journal's)."""
+    """The referee that ``CrazyReferee.to_dict`` saved (the clock is the journal's; a
+    play half read or a rule half entered is not saved: the player starts it again)."""
     if saved.get("game") != GAME:
         raise RuleError("not a Crazy Job game: %r" % (saved.get("game"),))
     ref = make(saved["seats"], ENTRY_NAMES.index(saved["entry"]), saved["seed"], None, saved["options"])
@@ -46,6 +48,19 @@ class CrazyReferee(TurnReferee):
         self.match = self.game.new_match(seed)
         self._log = None  # every public ruling of the match, kept only once a bot plays
         self._epoch = 0  # counts undos: a bot that watched an undone past starts again
+        self._clear()
+
+    def _clear(self):
+        """Forget the input being gathered (it became an action, or it is undone)."""
+        self.taps = []  # pad: cards read for the play, or the hand shown, being gathered
+        self.claim = False  # pad: the cards read are a hand shown for "no legal card"
+        self.count = 0  # buttons: cards the player counted with their seat button
+        self.entry_rule = None  # crazyrules.RuleEntry the seat due is filling in
+        self.highlight = 0  # the rule entry's highlighted option
+        self.shown = -1  # after a hand: the seat whose revealed rule the screen shows
+
+    def gathering(self):
+        return bool(self.taps or self.claim or self.count or self.entry_rule is not None or self.shown >= 0)
 
     # ----- the engine --------------------------------------------------------------
 
@@ -64,6 +79,7 @@ class CrazyReferee(TurnReferee):
         if not self.started:
             raise RuleError("the game has not started")
         events = list(self.match.apply(action))
+        self._clear()
         if self._log is not None:
             self._log.extend(events)
         return events
@@ -85,6 +101,17 @@ class CrazyReferee(TurnReferee):
             return m.pending["seat"]
         return m.rule_owner()
 
+    # ----- the screen (topper.crazy_words) -----------------------------------------
+
+    def lines(self):
+        return crazy_words.lines(self)
+
+    def hint(self):
+        return crazy_words.hint(self)
+
+    def describe(self, ruling):
+        return crazy_words.describe(ruling)
+
     # ----- the simulator -----------------------------------------------------------
 
     def choices(self, seat):
@@ -94,7 +121,7 @@ class CrazyReferee(TurnReferee):
         actions = m.legal_actions(max_cards=_longest_run(len(m.hands[m.turn])))
         if m.phase == Phase.PLAY:
             actions.sort(key=lambda a: (a[0] != Act.PLAY, len(a), a))
-        return [(_label(a), a) for a in actions]
+        return [(crazy_words.label(a), a) for a in actions]
 
     def bot(self, seat, seed):
         if self.entry != Entry.DEALT:
@@ -112,86 +139,230 @@ class CrazyReferee(TurnReferee):
             out.extend(m.apply(action))
         return out
 
-    # ----- the screen --------------------------------------------------------------
+    # ----- the device: buttons -----------------------------------------------------
 
-    def lines(self):
-        m = self.match
-        n = self.seats
-        p = m.phase
-        head = "Hand %d/%d" % (m.hand_no + 1, m.game.hands) if m.game.hands else "Hand %d" % (m.hand_no + 1)
-        if m.game.target:
-            head += " to %d" % m.game.target
+    def button(self, press, seat, t_ms):
+        why = self._refused(press, seat)
+        if why:
+            return [self._error(why, t_ms)]
+        if press == CHORD:
+            return self._undo(seat, t_ms)
+        if self.is_over():
+            return self._show_rule(press, seat, t_ms)
+        if self.entry_rule is not None:
+            return self._entry_press(press, seat, t_ms)
+        p = self.match.phase
         if p == Phase.RULES:
-            done = n - m.rules.count(None)
-            return [head, "dealer %s" % seat_name(m.dealer), "rules written %d/%d" % (done, n)]
+            return self._rule_press(press, seat, t_ms)
         if p == Phase.STARTS:
-            up = n - [len(line) for line in m.lines].count(0)
-            return [head, "dealer %s" % seat_name(m.dealer), "starts up %d/%d" % (up, n)]
-        if p in (Phase.SCORED, Phase.OVER):
-            won = "hand stopped" if m.winner < 0 else "%s won hand %d" % (seat_name(m.winner), m.hand_no + 1)
-            return [head, won, _row("pts", m.hand_points), _row("tot", m.scores)]
-        owner = m.rule_owner()
-        line = m.lines[owner]
-        head += "  pile %d" % len(m.pile)
-        out = [head, "%s on %s's rule" % (seat_name(m.turn), seat_name(owner))]
-        if m.pending is None:
-            out.append("last %s, line of %d" % (card_text(line[-1]), len(line)))
-        elif m.pending["kind"] == Act.PLAY:
-            out.append("played " + _cards(m.pending["cards"]))
-        else:
-            out.append("no legal card: %d" % len(m.pending["shown"]))
-        out.append(_row("held", [len(h) for h in m.hands]))
+            return self._starts_press(press, t_ms)
+        if p == Phase.PLAY and self.entry == Entry.PAD:
+            return self._pad_play_press(press, seat, t_ms)
+        if p == Phase.PLAY:
+            return self._count_press(press, seat, t_ms)
+        if p == Phase.JUDGE:
+            return self._judge_press(press, seat, t_ms)
+        if p == Phase.PICK:
+            return self._pick_press(press, seat, t_ms)
+        if press == TABLE:
+            return self.act((Act.NEXT,), t_ms)
+        return self._show_rule(press, seat, t_ms)
+
+    def _refused(self, press, seat):
+        if self.entry == Entry.DEALT:
+            return "a dealt game takes whole actions"
+        if not self.started:
+            return "the game has not started"
+        if press not in (SHORT, LONG, TABLE, CHORD):
+            return "unknown press %r" % (press,)
+        if press != TABLE and (not isinstance(seat, int) or seat < 0 or seat >= self.seats):
+            return "no seat %r at this table" % (seat,)
+        if self.is_over() and press == CHORD:
+            return "the game is over"
+        return ""
+
+    def _note(self, text):
+        """Input gathered: nothing happened in the game yet, the screen says what did."""
+        self.message = text
+        return []
+
+    def _not_yours(self, seat, t_ms):
+        return [
+            self._error("%s is due, not %s" % (seat_name(self.match.current_player()), seat_name(seat)), t_ms)
+        ]
+
+    def _rule_press(self, press, seat, t_ms):
+        due = self.match.current_player()
+        if press == TABLE:
+            return [self._error("%s writes a rule: their seat button" % seat_name(due), t_ms)]
+        if seat != due:
+            return self._not_yours(seat, t_ms)
+        if press == SHORT:
+            return self.act((Act.RULE, PAPER), t_ms)
+        if self.entry == Entry.BUTTONS:
+            return [self._error("no card pad: write the rule on paper, short press", t_ms)]
+        self.entry_rule = crazyrules.RuleEntry()
+        self.highlight = 0
+        return self._note("%s enters a rule" % seat_name(due))
+
+    def _entry_press(self, press, seat, t_ms):
+        """The stored rule's entry: short moves the highlight, long chooses, the table
+        button goes one step back (out of the entry from its first step)."""
+        e = self.entry_rule
+        due = self.match.current_player()
+        if press == TABLE:
+            if not e.picks:
+                self.entry_rule = None
+                return self._note("%s: paper or stored?" % seat_name(due))
+            self.highlight = e.picks[-1]
+            e.back()
+            return []
+        if seat != due:
+            return [self._error("%s is entering a rule" % seat_name(due), t_ms)]
+        if not e.done():
+            if press == SHORT:
+                self.highlight = (self.highlight + 1) % len(e.options())
+            else:
+                e.choose(self.highlight)
+                self.highlight = 0
+            return []
+        if press == SHORT:
+            return [self._error("long press stores it, table goes back", t_ms)]
+        if e.problem() is not None:
+            # The words of the problem name the rule: they stay on the maker's screen.
+            return [self._error("a card would have no follower: go back", t_ms)]
+        return self.act((Act.RULE, e.code()), t_ms)
+
+    def _starts_press(self, press, t_ms):
+        dealer = seat_name(self.match.dealer)
+        if self.entry == Entry.PAD:
+            return [self._error("%s: read each starting card on the pad" % dealer, t_ms)]
+        if press != TABLE:
+            return [self._error("%s turns up the starts, then the table button" % dealer, t_ms)]
+        out = []
+        while self.match.phase == Phase.STARTS:  # one press turns up every line's start
+            out.extend(self.act((Act.START, UNKNOWN), t_ms))
         return out
 
-    def hint(self):
-        m = self.match
-        if not self.started:
-            return "table: start"
-        who = seat_name(m.current_player())
-        p = m.phase
-        if p == Phase.RULES:
-            return "%s: your rule" % who
-        if p == Phase.PLAY:
-            return "%s: play" % who
-        if p == Phase.JUDGE:
-            return "%s: right or wrong?" % who
-        if p == Phase.PICK:
-            return "%s: move a legal card" % who
-        if p == Phase.SCORED:
-            return "%s: next hand" % who
-        return ""
+    def _pad_play_press(self, press, seat, t_ms):
+        player = self.match.turn
+        if press == TABLE:
+            if not self.claim:
+                return [self._error("%s: your seat button plays the cards read" % seat_name(player), t_ms)]
+            return self.act((Act.NONE,) + tuple(self.taps), t_ms)
+        if seat != player:
+            return self._not_yours(seat, t_ms)
+        if press == LONG:
+            if self.claim:
+                return [self._error("read your whole hand, then the table button", t_ms)]
+            self.claim = True  # the cards read so far are part of the hand shown
+            return self._note("%s: no legal card?" % seat_name(player))
+        if self.claim:
+            return [self._error("a shown hand ends with the table button", t_ms)]
+        if not self.taps:
+            return [self._error("read the cards you play first", t_ms)]
+        return self.act((Act.PLAY,) + tuple(self.taps), t_ms)
 
-    def describe(self, ruling):
-        r = ruling["r"]
-        if r == "hand":
-            return "Hand %d: %s deals" % (ruling["hand"], seat_name(ruling["dealer"]))
-        if r == "rule":
-            return "%s: rule %s" % (seat_name(ruling["seat"]), "stored" if ruling["stored"] else "on paper")
-        if r == "deal":
-            return "cards dealt"
-        if r == "start" and "card" in ruling:  # not the clock's own "start"
-            return "%s's start %s" % (seat_name(ruling["seat"]), ruling["card"])
-        if r in ("judge", "pick"):
-            return ""  # the hint asks the owner
-        if r == "play":
-            return _news(ruling, "%d right" % len(ruling["cards"]) if ruling["ok"] else "wrong")
-        if r == "none":
-            return _news(ruling, "no card: right" if ruling["ok"] else "no card: wrong")
-        if r == "picked":
-            return _news(ruling, "%s moved" % ruling["card"])
-        if r == "reshuffle":
-            return "wrong cards reshuffled"
-        if r == "reveal":
-            return "%s: %s" % (seat_name(ruling["seat"]), ruling["text"])
-        if r == "score":
-            if ruling["stopped"]:
-                return "hand %d stopped" % ruling["hand"]
-            return "%s wins hand %d" % (seat_name(ruling["winner"]), ruling["hand"])
-        if r == "over":
-            won = ruling["winners"]
-            names = "+".join([seat_name(s) for s in won])
-            return "%s win%s the match" % (names, "s" if len(won) == 1 else "")
-        return ""
+    def _count_press(self, press, seat, t_ms):
+        """Without a pad: one seat press per card laid, then the table button."""
+        player = self.match.turn
+        if press == TABLE:
+            if not self.count:
+                return [self._error("%s: one press per card laid first" % seat_name(player), t_ms)]
+            return self.act((Act.PLAY,) + (UNKNOWN,) * self.count, t_ms)
+        if seat != player:
+            return self._not_yours(seat, t_ms)
+        if press == LONG:
+            if self.count:
+                return [self._error("%d counted: the table button plays them" % self.count, t_ms)]
+            return self.act((Act.NONE,), t_ms)
+        most = min(MAX_PLAY, len(self.match.hands[player]))
+        if self.count >= most:
+            return [self._error("%d cards at most: now the table button" % most, t_ms)]
+        self.count += 1
+        return self._note(
+            "%s lays %d card%s" % (seat_name(player), self.count, "s" if self.count > 1 else "")
+        )
+
+    def _judge_press(self, press, seat, t_ms):
+        owner = self.match.pending["owner"]
+        if press == TABLE:
+            return [self._error("%s judges with their seat button" % seat_name(owner), t_ms)]
+        if seat != owner:
+            return self._not_yours(seat, t_ms)
+        return self.act((Act.RIGHT,) if press == SHORT else (Act.WRONG,), t_ms)
+
+    def _pick_press(self, press, seat, t_ms):
+        owner = self.match.pending["owner"]
+        if self.entry == Entry.PAD:
+            return [self._error("%s: read the card you move" % seat_name(owner), t_ms)]
+        if press != SHORT or seat != owner:
+            return [self._error("%s moves a card, then a short press" % seat_name(owner), t_ms)]
+        return self.act((Act.PICK, UNKNOWN), t_ms)
+
+    def _show_rule(self, press, seat, t_ms):
+        """After a hand: a seat's short press shows its revealed rule on the screen."""
+        m = self.match
+        if press != SHORT:
+            return [
+                self._error(
+                    "the game is over" if m.is_over() else "the table button deals the next hand", t_ms
+                )
+            ]
+        if m.rules[seat] in (None, PAPER):
+            return [self._error("%s's rule was on paper" % seat_name(seat), t_ms)]
+        self.shown = seat
+        return []
+
+    def _undo(self, seat, t_ms):
+        """The table button held and a seat button: drop the input being gathered, or
+        else take back the game's last step (the engine's rewind)."""
+        if self.gathering():
+            self._clear()
+            return self._note("cleared: start again")
+        m = self.match
+        if not m.history:
+            return [self._error("nothing to undo", t_ms)]
+        steps = 1
+        if self.entry == Entry.BUTTONS and m.history[-1][0] == Act.START:
+            steps = len(m.history) - _last_not_start(m.history)  # they were one press
+        kind = m.history[-1][0]
+        self.match = m.rewind(steps)
+        self._epoch += 1
+        if self._log is not None:
+            self._log = self._public_log()
+        who = self.match.current_player()
+        out = [{"r": "undo", "t": t_ms, "seat": seat, "undone": crazyjob.ACT_NAMES[kind], "player": who}]
+        return self._settled(out, t_ms)
+
+    # ----- the device: the card pad ------------------------------------------------
+
+    def card(self, code, t_ms):
+        if self.entry != Entry.PAD:
+            return [self._error("this game has no card pad", t_ms)]
+        if not self.started or self.is_over():
+            return [self._error("no card is expected now", t_ms)]
+        if not isinstance(code, int) or code < 0 or code > 124:
+            return [self._error("%r is not a card of the deck" % (code,), t_ms)]
+        p = self.match.phase
+        if p == Phase.STARTS:
+            return self.act((Act.START, code), t_ms)
+        if p == Phase.PICK:
+            return self.act((Act.PICK, code), t_ms)
+        if p != Phase.PLAY or self.entry_rule is not None:
+            return [self._error("no card is expected now", t_ms)]
+        player = self.match.turn
+        most = len(self.match.hands[player]) if self.claim else MAX_PLAY
+        if len(self.taps) >= most:
+            if self.claim:
+                return [self._error("that is the whole hand: the table button", t_ms)]
+            return [self._error("4 cards at most: your seat button", t_ms)]
+        try:
+            self.match.check_held(player, self.taps + [code])
+        except RuleError as e:
+            return [self._error(str(e), t_ms)]
+        self.taps.append(code)
+        return self._note("%s: %s read" % (seat_name(player), card_text(code)))
 
     # ----- the journal -------------------------------------------------------------
 
@@ -211,7 +382,8 @@ class CrazyReferee(TurnReferee):
 
 
 class _SeatBot:
-    """``topper.bots_crazyjob.Bot`` for one seat, fed every public ruling before it acts."""
+    """``topper.bots_crazyjob.Bot`` for one seat, fed every public ruling before it acts
+    (imported here: the device, which has no bots, never loads it)."""
 
     def __init__(self, seat, seed):
         self.seat = seat
@@ -220,6 +392,8 @@ class _SeatBot:
         self.seen = 0
 
     def choose(self, ref):
+        from topper.bots_crazyjob import Bot
+
         if self.epoch != ref._epoch:
             self.bot = Bot(self.seed)
             self.epoch = ref._epoch
@@ -244,39 +418,9 @@ def _longest_run(held):
     return k
 
 
-def _label(action):
-    kind = action[0]
-    if kind == Act.RULE:
-        if action[1] == PAPER:
-            return "rule on paper"
-        return "rule: " + crazyrules.Rule(action[1]).describe()
-    if kind == Act.START:
-        return "start " + card_text(action[1])
-    if kind == Act.PLAY:
-        return "play " + _cards(action[1:])
-    if kind == Act.NONE:
-        return "no legal card"
-    if kind == Act.PICK:
-        return "move " + card_text(action[1])
-    return crazyjob.ACT_NAMES[kind] + (" hand" if kind == Act.NEXT else "")
-
-
-def _cards(card_list):
-    return " ".join([card_text(c) for c in card_list])
-
-
-def _news(ruling, what):
-    """A turn's outcome and what it costs: "P2: wrong, draws 4"."""
-    text = "%s: %s" % (seat_name(ruling["seat"]), what)
-    owed = ruling.get("draw", 0)
-    if owed:
-        text += ", draws %d" % owed
-        if ruling["drawn"] < owed:
-            text += " (%d left)" % ruling["drawn"]
-    return text
-
-
-def _row(label, numbers):
-    """Numbers per seat on one line, the label dropped when they need the room."""
-    text = " ".join([str(x) for x in numbers])
-    return text if len(label) + 1 + len(text) > WIDTH else label + " " + text
+def _last_not_start(history):
+    """The length of ``history`` without its trailing START actions."""
+    n = len(history)
+    while n and history[n - 1][0] == Act.START:
+        n -= 1
+    return n

@@ -47,10 +47,9 @@ def _names(seats):
 class _Player:
     """A bot for one seat of a dealt game: the engine's bot, shown the match."""
 
-    def __init__(self, seat, seed):
+    def __init__(self, seed):
         from topper.bots_trickydick import Bot
 
-        self.seat = seat
         self.bot = Bot(seed)
 
     def choose(self, referee):
@@ -158,7 +157,10 @@ class TrickyReferee(TurnReferee):
             else:
                 m = self.match
                 first = not m.tricks
-                self._replay(self._reports.presses(last, m.leader, first, SHORT, TABLE))
+                presses = self._reports.presses(last, m.leader, first, SHORT, TABLE)
+                if self._break():
+                    presses.insert(0, [TABLE, -1])  # the new hand had been dealt on
+                self._replay(presses)
                 out = [{"r": "undo", "what": "trick", "trick": len(m.tricks) + 1}]
         else:
             return [self._error("nothing to take back", t_ms)]
@@ -186,6 +188,9 @@ class TrickyReferee(TurnReferee):
     def card(self, code, t_ms):
         if self.entry != Entry.PAD:
             return [self._error("no card pad in this game", t_ms)]
+        if isinstance(code, int) and 0 <= code <= cards.JOKER and not cards.is_natural(code):
+            # The engine names any code it refuses; the table knows the card by its face.
+            return [self._error("%s is not in the Squares deck" % cards.format_card(code), t_ms)]
         return self.act(code, t_ms)
 
     def resume(self, t_ms):
@@ -330,7 +335,7 @@ class TrickyReferee(TurnReferee):
     def bot(self, seat, seed):
         if self.entry != Entry.DEALT:
             raise RuleError("bots play only a dealt game")
-        return _Player(seat, seed)
+        return _Player(seed)  # it lays for the seat on turn: the one it was made for
 
     def describe(self, ruling):
         r = ruling["r"]

@@ -102,7 +102,8 @@ class Report:
         return _HINTS[self.ask]
 
     def lines(self):
-        """Two lines: the answers so far (at CHECK: who gets what)."""
+        """Two lines of at most 21 columns: the answers so far, the question's first
+        (broken matches once asked; at CHECK, who gets what)."""
         m = self.marks
         if self.ask == CHECK:
             got = []
@@ -111,14 +112,13 @@ class Report:
                 if points[s]:
                     got.append("%s%+d" % (seat_name(s), points[s]))
             first = " ".join(got) if got else "nobody scores"
+        elif self.ask == BROKE:
+            first = "broke %s" % _seats_text(m[3])  # the ring still shows the winner
         elif self.winner < 0:
             first = "won ?"
         else:
             first = "won %s same %s" % (seat_name(self.winner), _seats_text(m[2]))
-        second = "circ %s sq %s" % (_seats_text(m[0]), _seats_text(m[1]))
-        if not self.first:
-            second += " brk %s" % _seats_text(m[3])
-        return [first, second]
+        return [first, "circ %s sq %s" % (_seats_text(m[0]), _seats_text(m[1]))]
 
 
 def presses(record, leader, first, short, table):
