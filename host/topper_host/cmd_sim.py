@@ -1,4 +1,5 @@
-"""``topper sim``: play World War 3 or Armageddon on a simulated Topper Table.
+"""``topper sim``: play a game on a simulated Topper Table: World War 3 or Armageddon
+here, the turn-based games (``--game tripp|tricky|crazy|guess``) in ``sim.turn_cmd``.
 
 Modes (docs/simulator.md):
 
@@ -15,24 +16,37 @@ Every game played is recorded to an event log that ``topper replay`` re-runs.
 import os
 import sys
 
+from topper import turngames
 from topper.eventlog import LogError
 
 from topper_host.sim import bots as botmod
 from topper_host.sim import clock as clockmod
-from topper_host.sim import headless, logs, loop, replay, summary
+from topper_host.sim import headless, logs, loop, replay, summary, turn_cmd
 from topper_host.sim.frame import Frame
 from topper_host.sim.snapshot import Snapshots
 from topper_host.sim.table import ScriptError, Table, referee
 
-HELP = "play a slap game on a simulated table in the terminal (bots, replay, headless)"
+HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
 
 NAMES = {"ww3": "World War 3", "armageddon": "Armageddon"}
+SLAP_GAMES = ("ww3", "armageddon")
 
 
 def add_arguments(p):
     g = p.add_argument_group("the game")
-    g.add_argument("--game", choices=("ww3", "armageddon"), default="ww3", help="default ww3")
-    g.add_argument("--seats", type=int, default=4, help="2-8 players, default 4 (you are P1)")
+    g.add_argument("--game", choices=SLAP_GAMES + turngames.KEYS, default="ww3", help="default ww3")
+    g.add_argument("--seats", "--players", type=int, default=4, help="2-8 players, default 4 (you are P1)")
+    g.add_argument(
+        "--opt",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a turn game's option, e.g. --opt hands=4 (repeat for more)",
+    )
+    g.add_argument(
+        "--clock",
+        metavar="CONTROL:BASE[:EXTRA]",
+        help="a turn game's chess clock, seconds: per-move, fischer, bronstein, sudden-death, hourglass",
+    )
     g.add_argument("--jokers", type=int, default=2, help="0-8 jokers, default 2")
     g.add_argument("--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000")
     g.add_argument("--no-hurry", action="store_true", help="switch the hurry-up off")
@@ -42,7 +56,7 @@ def add_arguments(p):
         "--bot-speed",
         type=float,
         default=1.0,
-        help="divides the bots' reaction and laying times: 2 = twice as quick",
+        help="divides the bots' reaction, laying and thinking times: 2 = twice as quick",
     )
     b.add_argument(
         "--bot-miss", type=float, default=0.10, help="chance a bot misses a good slap, default 0.10"
@@ -134,6 +148,16 @@ def run(args):
     hurry = 0 if args.no_hurry else args.hurry_ms
     snaps = Snapshots(args.snapshot) if args.snapshot else None
     try:
+        if args.replay and turn_cmd.is_turn_log(args.replay):
+            return turn_cmd.run(args, 0, snaps)
+        if args.game in turngames.KEYS:
+            if args.script:
+                print("topper sim: --script is for the slap games", file=sys.stderr)
+                return 2
+            return turn_cmd.run(args, _seed(args), snaps)
+        if args.opt or args.clock:
+            print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
+            return 2
         if args.replay:
             return _replay(args, snaps)
         if args.script:

@@ -135,18 +135,18 @@ class GuessReferee(TurnReferee):
     def lines(self):
         m = self.match
         v = m.view()
-        score = " ".join([str(s) for s in v["scores"]])
+        score = _numbers("score", ["%d" % s for s in v["scores"]])
         if m.phase in (Phase.SCORED, Phase.OVER):
-            out = ["Hand %d/%d over" % (v["hand"], v["hands"]), _squeeze("score", score)]
+            out = ["Hand %d/%d over" % (v["hand"], v["hands"])] + score
             known = [c for c in v["secrets"] if c != "--"]
             if known:
                 out.append(" ".join(known[:5]))
                 if len(known) > 5:
                     out.append(" ".join(known[5:]))
-            if len(out) < 4:
-                out.append(_squeeze("hand", " ".join(["%+d" % p for p in v["hand_points"]])))
-            return out
-        out = ["Hand %d/%d  worth %d" % (v["hand"], v["hands"], v["value"]), _squeeze("score", score)]
+            else:
+                out.extend(_numbers("hand", ["%+d" % p for p in v["hand_points"]]))
+            return out[:4]
+        out = ["Hand %d/%d  worth %d" % (v["hand"], v["hands"], v["value"])] + score
         if m.phase == Phase.SECRETS:
             out.append("secrets %d/%d tapped" % (self.seats - m.secrets.count(UNKNOWN), self.seats))
             return out
@@ -168,7 +168,7 @@ class GuessReferee(TurnReferee):
                 word = "yes" if last["answer"] else "no"
                 said = "%s guess %s%s: %s" % (seat_name(last["seat"]), seat_name(last["target"]), card, word)
             out.append(said)
-        return out
+        return out[:4]  # with the scores on two lines, the last question gives way
 
     def hint(self):
         m = self.match
@@ -420,6 +420,19 @@ def _squeeze(head, tail):
     """``head tail`` in the screen's 21 columns, else ``tail`` alone."""
     text = "%s %s" % (head, tail)
     return tail if len(text) > 21 else text
+
+
+def _numbers(head, words):
+    """A figure per seat on one line of 21 columns, or on two (P1-4, P5-8)."""
+    one = _squeeze(head, " ".join(words))
+    if len(one) <= 21:
+        return [one]
+    half = (len(words) + 1) // 2
+    out = []
+    for first, part in ((1, words[:half]), (half + 1, words[half:])):
+        text = " ".join(part)
+        out.append(_squeeze("P%d-%d" % (first, first + len(part) - 1), text)[:21])
+    return out
 
 
 def _label(action):

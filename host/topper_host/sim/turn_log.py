@@ -1,0 +1,222 @@
+"""The event log of a turn-based game (Tripp Jokes, Tricky Dick, Crazy Job, Guess My
+Card), in the slap games' format: one JSON object a line, written with ``topper.jsonl``.
+
+The header says how to rebuild the game with its module's ``make``::
+
+    {"clock":{"base_ms":60000,"control":"fischer","extra_ms":2000},"entry":"dealt",
+     "game":"tripp","log":"topper-table","options":{"jokers":2,"places":0},"seats":3,
+     "seed":7,"v":1}
+
+then events (key ``ev``), each followed by the rulings it made (key ``r``)::
+
+    {"ev":"start","t":0}
+    {"a":[1,0,5],"ev":"act","seat":0,"t":2140}   (an engine action; ``seat`` chose it)
+    {"a":23,"ev":"act","seat":1,"t":4410}        (a game whose action is one card)
+    {"ev":"tick","t":61000}                      (only when the clock ruled: a flag)
+    {"ev":"pause","t":7000}  {"ev":"resume","t":9000}
+
+``check`` rebuilds the game and re-applies every event at its stamp; a line that is not
+an event, an event the game cannot take or a recorded ruling the game does not make now
+stops it with the line's number.
+"""
+
+import json
+
+from topper import clock as clockmod
+from topper import jsonl, turngames
+from topper.eventlog import FORMAT, VERSION, LogError
+from topper.gamekit import ENTRY_NAMES
+
+KINDS = ("start", "act", "tick", "pause", "resume")
+
+
+def control_from(text):
+    """``CONTROL:BASE[:EXTRA]`` (seconds) -> a ``TimeControl``; ValueError in words."""
+    parts = text.split(":")
+    names = clockmod.CONTROL_NAMES
+    if len(parts) not in (2, 3) or parts[0] not in names:
+        raise ValueError("--clock is CONTROL:BASE[:EXTRA] with CONTROL one of %s" % ", ".join(names))
+    try:
+        secs = [float(p) for p in parts[1:]]
+    except ValueError:
+        raise ValueError("--clock times are seconds, not %r" % ":".join(parts[1:]))
+    kind = names.index(parts[0])
+    extra = int(round(secs[1] * 1000)) if len(secs) > 1 else 0
+    if extra and kind not in (clockmod.Control.FISCHER, clockmod.Control.BRONSTEIN):
+        raise ValueError("--clock %s takes no increment or delay" % parts[0])
+    try:
+        return clockmod.TimeControl(kind, int(round(secs[0] * 1000)), extra)
+    except clockmod.ClockError as e:
+        raise ValueError("--clock: %s" % e)
+
+
+def control_dict(control):
+    if control is None:
+        return None
+    return {"control": control.name(), "base_ms": control.base_ms, "extra_ms": control.extra_ms}
+
+
+def header(game, seats, seed, entry, options, control):
+    return {
+        "log": FORMAT,
+        "v": VERSION,
+        "game": game,
+        "seats": seats,
+        "seed": seed,
+        "entry": ENTRY_NAMES[entry],
+        "options": dict(options),
+        "clock": control_dict(control),
+    }
+
+
+def is_turn_header(h):
+    return isinstance(h, dict) and h.get("log") == FORMAT and h.get("game") in turngames.KEYS
+
+
+def module(game):
+    return __import__(turngames.find(game)[4], None, None, ["make"])
+
+
+def make(h):
+    """A fresh referee, not started, as header ``h`` says; ValueError in words."""
+    if not is_turn_header(h):
+        raise ValueError("not the header of a turn-based game's log")
+    game = h["game"]
+    low, high = turngames.find(game)[2]
+    seats = h.get("seats")
+    if not isinstance(seats, int) or not low <= seats <= high:
+        raise ValueError("%s is for %d to %d players, not %r" % (game, low, high, seats))
+    if h.get("entry") not in ENTRY_NAMES:
+        raise ValueError("unknown entry %r" % (h.get("entry"),))
+    options = turngames.options(game, h.get("options") or {})
+    c = h.get("clock")
+    control = None
+    if c is not None:
+        try:
+            control = clockmod.TimeControl(
+                clockmod.CONTROL_NAMES.index(c["control"]), c["base_ms"], c.get("extra_ms", 0)
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError("bad clock %r: %s" % (c, e))
+    seed = h.get("seed", 0)
+    return module(game).make(seats, ENTRY_NAMES.index(h["entry"]), seed, control, options)
+
+
+def apply(ref, ev):
+    """One logged event on the referee; its rulings."""
+    kind = ev["ev"]
+    t = ev["t"]
+    if kind == "start":
+        return ref.start(t)
+    if kind == "act":
+        a = ev["a"]
+        return ref.act(tuple(a) if isinstance(a, list) else a, t)
+    if kind == "tick":
+        return ref.tick(t)
+    if kind == "pause":
+        return ref.pause(t)
+    return ref.resume(t)
+
+
+def plain(obj):
+    """A ruling as it reads back from its JSON line (tuples become lists)."""
+    return json.loads(jsonl.dumps(obj))
+
+
+class Recorder:
+    """Writes the header, then every event with its rulings, to ``sink(line)``."""
+
+    def __init__(self, sink, head):
+        self.sink = sink
+        sink(jsonl.dumps(head))
+
+    def event(self, ev, rulings):
+        self.sink(jsonl.dumps(ev))
+        for r in rulings:
+            self.sink(jsonl.dumps(r))
+
+
+def read(lines):
+    """``(header, events)``: each event a dict with ``_line`` and ``_rulings`` (the
+    rulings recorded after it, each with its own ``_line``). LogError on a bad line."""
+    header_obj = None
+    events = []
+    number = 0
+    for raw in lines:
+        number += 1
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            obj = jsonl.loads(line)
+        except jsonl.JsonLineError as e:
+            raise LogError(number, str(e))
+        if header_obj is None:
+            if not is_turn_header(obj):
+                raise LogError(number, "a turn game's log starts with its header line")
+            header_obj = obj
+            continue
+        if "r" in obj:
+            if not events:
+                raise LogError(number, "a ruling before any event")
+            obj["_line"] = number
+            events[-1]["_rulings"].append(obj)
+            continue
+        _check_event(obj, number)
+        obj["_line"] = number
+        obj["_rulings"] = []
+        events.append(obj)
+    if header_obj is None:
+        raise LogError(max(1, number), "an empty log")
+    return header_obj, events
+
+
+def _check_event(obj, number):
+    kind = obj.get("ev")
+    if kind not in KINDS:
+        raise LogError(number, "unknown event %r (expected %s)" % (kind, ", ".join(KINDS)))
+    t = obj.get("t")
+    if not isinstance(t, int) or isinstance(t, bool) or t < 0:
+        raise LogError(number, "%s event needs a whole 't' stamp" % kind)
+    if kind == "act":
+        a = obj.get("a")
+        if isinstance(a, int) and not isinstance(a, bool):
+            return  # a game whose action is one card (Tricky Dick)
+        if not isinstance(a, list) or not a or not all(isinstance(x, int) for x in a):
+            raise LogError(number, "act event needs 'a', a whole number or a list of them")
+
+
+def check(h, events):
+    """Re-run a read log; every ruling the game makes, or LogError where the log and
+    the game disagree."""
+    try:
+        ref = make(h)
+    except ValueError as e:
+        raise LogError(1, "bad header: %s" % e)
+    out = []
+    for i, ev in enumerate(events):
+        got = apply(ref, ev)
+        if ev["ev"] == "act" and got and got[0]["r"] == "error" and not _recorded_error(ev):
+            raise LogError(ev["_line"], "the game refuses this action: %s" % got[0]["why"])
+        _compare(ev, plain(got), i == len(events) - 1)
+        out.extend(got)
+    return out
+
+
+def _recorded_error(ev):
+    return bool(ev["_rulings"]) and ev["_rulings"][0].get("r") == "error"
+
+
+def _compare(ev, got, last):
+    recorded = ev["_rulings"]
+    if last:
+        got = got[: len(recorded)]  # a killed game's log may stop inside its last batch
+    for i, r in enumerate(got):
+        if i >= len(recorded):
+            raise LogError(ev["_line"], "the game rules %s here; the log does not" % jsonl.dumps(r))
+        rec = dict(recorded[i])
+        line = rec.pop("_line")
+        if rec != r:
+            raise LogError(line, "the log says %s; the game rules %s" % (jsonl.dumps(rec), jsonl.dumps(r)))
+    if len(recorded) > len(got):
+        raise LogError(recorded[len(got)]["_line"], "a ruling the game does not make")
