@@ -244,6 +244,30 @@ def test_a_seat_taken_out_is_skipped_and_gets_no_share():
     assert sum(clock.view(5000)["remaining"]) == 40000
 
 
+def test_a_seat_taken_out_by_mistake_rejoins_with_its_bank():
+    clock = ChessClock(3, hourglass(10000))
+    clock.start(0, PERIOD - 1000)  # the wrap falls inside
+    clock.remove(1, PERIOD - 400)  # P2 out by mistake: it got 300 of P1's 600 ms
+    ev = clock.rejoin(1, 0, 1000)  # back: P1 still on turn, P2 next again
+    assert ev == [{"r": "rejoin", "t": 1000, "seat": 1, "to": 0}]
+    assert clock.next == 1 and clock.active == [True, True, True]
+    v = clock.view(1000)
+    assert v["remaining"] == [8000, 10300, 11700], "P2 got no share while it was out"
+    assert sum(v["remaining"]) == 30000
+    assert clock.rejoin(1, 0, 1100) == [], "a seat in the game is not added twice"
+
+
+def test_a_rejoining_seat_restarts_a_clock_the_game_stopped():
+    clock = ChessClock(2, fischer(10000, 1000))
+    clock.start(0, 0)
+    clock.remove(0, 2000)  # P1 went out on turn and that ended the game
+    clock.stop(2000)
+    clock.rejoin(0, 0, 5000)  # taken back: P1 on turn again, the dark 3 s are nobody's
+    v = clock.view(6000)
+    assert not v["over"] and v["on_turn"] == 0 and v["remaining"] == [7000, 10000]
+    assert clock.press(0, 6000) == [turn(0, 1, 1000, 1000, 6000)]
+
+
 def test_pause_freezes_every_clock():
     clock = ChessClock(2, sudden_death(10000))
     clock.start(0, PERIOD - 1000)

@@ -41,7 +41,7 @@ def same_game(a, b, now):
 
 
 def test_every_game_is_chosen_in_the_menu_started_and_shown():
-    for game in ("tricky", "crazy", "guess"):
+    for game in turngames.KEYS:
         rig, app, port, env, code, t = started(game)
         s = rig.screen()
         view = app.ref.view(rig.now)
@@ -160,3 +160,27 @@ def test_streamed_rulings_and_views_go_out_and_the_log_names_no_card():
     rig.run(app, rig.now + 100)
     got = [x for x in port.take() if x.get("k") == "settings"]
     assert got[0]["game"] == "guess" and got[0]["options"] == turngames.options("guess")
+
+
+def test_tripp_jokes_without_the_pad_keeps_turns_pickups_and_places_through_a_power_cut():
+    rig, app, port, env, code, t0 = started("tripp", settings=(("Play for", "places"),))
+    assert app.ref.entry == Entry.BUTTONS and app.ref.view(rig.now)["turn"] == 1
+    short(rig, app, 1)  # P2's turn is done: P3
+    rig.table(rig.now + 20, hold=100)  # P3 picked up the pile
+    rig.run(app, rig.now + 300)
+    short(rig, app, 2)
+    rig.table(rig.now + 20, hold=600)  # P4, on turn, plays its last card: a chord
+    rig.press(3, rig.now + 200, hold=100)
+    rig.run(app, rig.now + 800)
+    s = rig.screen()
+    assert s[0] == "TRIPP JOKES" and has(s, "pickups 0 0 1 0") and has(s, "places P4"), s
+    assert app.ref.view(rig.now)["turn"] == 0  # P4 out on turn: P1 plays
+    rig.run(app, rig.now + 1500)  # the nvm store's second of batching
+    before = app.ref.to_dict()
+    before.pop("message")
+    app = power_cut(rig, code, env, port, now=3000)
+    after = app.ref.to_dict()
+    assert after.pop("message") == "Resumed game" and after == before
+    short(rig, app, 0)  # play goes on: P1 done, P2 next (P4 is skipped)
+    short(rig, app, 1)
+    assert app.ref.view(rig.now)["turn"] == 2

@@ -194,6 +194,29 @@ class ChessClock:
         events.append({"r": "out", "t": t, "seat": seat, "to": self.on_turn})
         return events
 
+    def rejoin(self, seat, on_turn, t_ms):
+        """Undo ``remove``: the seat was taken out by mistake and comes back with the
+        bank it had. ``on_turn`` is the seat on turn from ``t_ms``: the one running
+        (then nobody's move ends), or another (its move starts now, with no bonus for
+        the seat that was running). A clock the game's end stopped runs again."""
+        self._check_seat(seat)
+        self._check_seat(on_turn)
+        t = self._stamp(t_ms)
+        events = self._catch_up(t)
+        if self.active[seat]:
+            return events
+        if self._running():
+            self._settle(t)  # the time so far is shared under the old seating (hourglass)
+        self.active[seat] = True
+        if self.started:
+            if self.over or on_turn != self.on_turn:
+                self.over = False
+                self._begin_turn(on_turn, t)
+            else:
+                self.next = self._after(on_turn)
+        events.append({"r": "rejoin", "t": t, "seat": seat, "to": self.on_turn})
+        return events
+
     def stop(self, t_ms):
         """The game is over: settle and freeze every bank."""
         t = self._stamp(t_ms)

@@ -210,8 +210,9 @@ class TurnReferee:
     def _settled(self, out, t_ms):
         """After the engine moved: the clock follows its turn, the message its news."""
         if self.clock is not None and self.clock.started and not self.clock.over:
+            gone = self.out()
             for s in range(self.seats):
-                if self.out()[s] and self.clock.active[s]:
+                if gone[s] and self.clock.active[s]:
                     out.extend(self.clock.remove(s, t_ms))
             if self.is_over():
                 out.extend(self.clock.stop(t_ms))
