@@ -373,9 +373,14 @@ class App:
                 head = eventlog.header(self.ref)
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)
+        if self.blind:
+            rulings = self.ref.start(t, starter=seat)
+            # Saved whole from here, after every ruling (a few a minute: no journal).
+            self.save.begin_whole(self._blind_snapshot(t), t)
+            self._rulings(rulings, t, saved=True)
+            return
         self._rulings(self.ref.start(t, starter=seat), t)
-        if not self.blind:
-            self.ref = self.save.begin(self.ref, t)  # from now on every event is journaled
+        self.ref = self.save.begin(self.ref, t)  # from now on every event is journaled
 
     def _end_game(self):
         self.ref = None
@@ -388,7 +393,12 @@ class App:
 
     def _resume(self, now):
         """A game the journal holds goes on where the power went, instead of the menu."""
-        if self._resume_turn(now):
+        snap = self.save.resume_whole()
+        if snap is not None:
+            if "blind" in snap:
+                self._resume_blind(snap, now)
+            else:
+                self._resume_turn(snap, now)
             return
         ref = self.save.resume(now)
         if ref is None:
@@ -416,6 +426,38 @@ class App:
         ref.ref.message = "Resumed game"
         if self.link is not None:
             self.link.resumed(g.variant, now)
+
+    def _blind_snapshot(self, t):
+        return {"game": self.game["game"], "cfg": self.game, "blind": self.ref.to_dict(t)}
+
+    def _resume_blind(self, snap, now):
+        """Blind play goes on as it was saved at its last ruling: turn, out and
+        locked seats, a slap waiting for the table, the hurry-up with the time it had."""
+        from topper import blindref
+
+        try:
+            ref = blindref.restore(snap["blind"], now)
+        except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
+            self.save.problem = "save: %s" % (e,)
+            self.save.forget(now)
+            return
+        if ref.winner >= 0:
+            self.save.forget(now)  # a won game is not resumed, as for the card games
+            return
+        if self.cards is None:
+            from topper import cards
+
+            self.cards = cards
+        self.game = snap["cfg"]
+        self.blind = True
+        self.ref = ref
+        self.fx = effects.Effects()
+        self.mode = GAME
+        self._hurry_left = -1
+        self._quit_armed = False
+        ref.message = "Resumed game"
+        if self.link is not None:
+            self.link.resumed(self.game["game"], now)
 
     # ----- turn-based games (topper.turnref) -----------------------------------------
 
@@ -451,7 +493,7 @@ class App:
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", now)
         rulings = ref.start(now)
-        self.save.begin_turn(self._snapshot(now), now)
+        self.save.begin_whole(self._snapshot(now), now)
         self._turn_rulings(rulings, now, saved=True)
 
     def _turn_deck(self, game, now):
@@ -508,7 +550,7 @@ class App:
             if r["r"] != "error":
                 moved = True
         if moved and not saved:
-            self.save.save_turn(self._snapshot(t), t)
+            self.save.save_whole(self._snapshot(t), t)
         view = self.ref.view(t)
         seq = sounds.for_turn(rulings, self._turn_was, view)
         self._turn_was = (view["turn"], view["over"])
@@ -523,12 +565,9 @@ class App:
             "clock": ref.clock_state(t),
         }
 
-    def _resume_turn(self, now):
+    def _resume_turn(self, snap, now):
         """A turn game the store holds goes on as it was (its clock with the time it
         had at the last action: the dark seconds count for nobody)."""
-        snap = self.save.resume_turn()
-        if snap is None:
-            return False
         cfg = snap["cfg"]
         try:
             ref = turn_module(cfg["game"]).restore(snap["ref"])
@@ -536,7 +575,7 @@ class App:
         except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
             self.save.problem = "save: %s" % (e,)
             self.save.forget(now)
-            return False
+            return
         self.deck = None
         if cfg["cardpad"]:
             if self.dev.pad is None:
@@ -556,7 +595,6 @@ class App:
         self._turn_was = (view["turn"], view["over"])
         if self.link is not None:
             self.link.resumed(cfg["game"], now)
-        return True
 
     def _turn_off(self):
         if self.turn and self.dev.buttons is not None:
@@ -610,9 +648,11 @@ class App:
             self.game["seed"] = cfg["seed"]
         return None
 
-    def _rulings(self, rulings, now, event=None):
+    def _rulings(self, rulings, now, event=None, saved=False):
         if not rulings:
             return
+        if self.blind and not saved:
+            self.save.save_whole(self._blind_snapshot(now), now)
         if event == "tick":
             self._log_event("tick", now)
         log = self.dev.log

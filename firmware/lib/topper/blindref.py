@@ -17,6 +17,11 @@ table button:
 - **Turns and hurry-up** (optional, off by default): a short press of the table button
   while no slap waits means "the player due has laid": the turn passes clockwise and the
   countdown restarts. Tables that do not want the timer never need to tap.
+
+A power cut loses nothing but the last moment: ``to_dict(t)`` is the whole referee as
+JSON-able data with every stamp and deadline kept *relative* to ``t`` (the clock starts
+again from zero after a reset), and ``restore(d, now)`` gives it back running from
+``now``, with the time each deadline had left at the save (docs/power-cut.md).
 """
 
 from topper import slaprace
@@ -242,6 +247,34 @@ class BlindSlapReferee:
         fields["t"] = t
         rulings.append(fields)
 
+    # ----- power cut -------------------------------------------------------------
+
+    def to_dict(self, t):
+        """The referee as JSON-able data, its stamps relative to ``t``."""
+        race = self._race
+        if race is not None:
+            race = [ticks_diff(race[0], t), [[ticks_diff(p[0], t), p[1], p[2]] for p in race[1]],
+                    list(race[2]), race[3], race[4]]
+        return {
+            "game": self.game_name,
+            "seats": self.seats,
+            "seed": self.seed,
+            "timing": [self.hurry_ms, self.settle_ms, self.race_ms, self.confirm_ms],
+            "tie": self._tie_rng.state,
+            "out": list(self.out),
+            "locked": list(self.locked),
+            "good": list(self.good),
+            "wrong": list(self.wrong),
+            "turn": self.turn,
+            "winner": self.winner,
+            "pending": self.pending,
+            "pending_in": _left(self._pending_at, t),
+            "hurry_in": _left(self._hurry_at, t),
+            "race": race,
+            "last_race": self.last_race,
+            "message": self.message,
+        }
+
     def view(self, t):
         hurry_left = -1
         if self._hurry_at is not None:
@@ -270,3 +303,36 @@ class BlindSlapReferee:
             "message": self.message,
             "winner": self.winner,
         }
+
+
+def _left(at, t):
+    return None if at is None else ticks_diff(at, t)
+
+
+def _at(left, now):
+    return None if left is None else ticks_add(now, left)
+
+
+def restore(d, now):
+    """The referee ``to_dict`` saved, going on from ``now``."""
+    hurry_ms, settle_ms, race_ms, confirm_ms = d["timing"]
+    ref = BlindSlapReferee(d["game"], d["seats"], d["seed"], hurry_ms, settle_ms, race_ms, confirm_ms)
+    n = ref.seats
+    for key in ("out", "locked", "good", "wrong"):
+        if len(d[key]) != n:
+            raise ValueError("saved %s for %d seats, not %d" % (key, len(d[key]), n))
+        setattr(ref, key, list(d[key]))
+    ref._tie_rng.state = d["tie"]
+    ref.turn = d["turn"]
+    ref.winner = d["winner"]
+    ref.pending = d["pending"]
+    ref._pending_at = _at(d["pending_in"], now)
+    ref._hurry_at = _at(d["hurry_in"], now)
+    race = d["race"]
+    if race is not None:
+        race = [ticks_add(now, race[0]), [(ticks_add(now, p[0]), p[1], p[2]) for p in race[1]],
+                list(race[2]), race[3], race[4]]
+    ref._race = race
+    ref.last_race = d["last_race"]
+    ref.message = d["message"]
+    return ref

@@ -3,10 +3,10 @@
 ``GameSave`` owns the journal's store (``topper_hw.journal_store``). At boot it
 resumes a journaled game; when a game starts it wraps the referee in ``Saved``, so
 that every press, card and ruling tick is in the journal before the referee applies
-it (``topper.journal``); when the table ends a game it forgets it. Only the card
-referee is journaled: the blind referee (``topper.blindref``) has no saved state yet.
-A turn-based game (``topper.turnref``) is saved whole after every action the referee
-accepts (``topper.turnsave``), in the same store and slots.
+it (``topper.journal``); when the table ends a game it forgets it. A game that moves
+a few times a minute, a turn-based game (``topper.turnref``) or blind slap play
+(``topper.blindref``), is instead saved whole after every ruling (``topper.turnsave``),
+in the same store and slots.
 
 A broken store (a full slot, an I2C error) must never cost the game: journaling stops,
 the game goes on, and ``problem`` says why for the screen.
@@ -82,10 +82,10 @@ class GameSave:
         self.store = store
         self.kind = None if store is None else store.kind
         self.problem = None  # why journaling stopped, for the screen
-        self._turn = None  # the TurnSave of the turn game being played
+        self._whole = None  # the TurnSave of a game saved whole
 
     def _held(self, magics=(b"TJ", b"TT")):
-        """Whether a slot holds a game (a slap journal "TJ", a turn game "TT"), read
+        """Whether a slot holds a game (a slap journal "TJ", a game saved whole "TT"), read
         without importing the journal (and with it the referee) on a board that is
         only going to the menu."""
         st = self.store
@@ -135,10 +135,11 @@ class GameSave:
             return ref
         return Saved(ref, j, self)
 
-    # ----- turn-based games: one snapshot after each accepted action ------------------
+    # ----- games saved whole: one snapshot after each accepted action ---------------
 
-    def resume_turn(self):
-        """The snapshot of the turn game the store holds (a dict), or None."""
+    def resume_whole(self):
+        """The snapshot of the turn game or blind game the store holds (a dict), or
+        None."""
         if self.store is None or not self._held((b"TT",)):
             return None
         from topper.turnsave import TurnSave
@@ -150,30 +151,30 @@ class GameSave:
             self.problem = "save: %s" % (e,)
             return None
         if snap is not None:
-            self._turn = ts
+            self._whole = ts
         return snap
 
-    def begin_turn(self, snap, now):
-        """A turn game started: save it from here."""
+    def begin_whole(self, snap, now):
+        """A turn game or a blind game started: save it from here."""
         if self.store is None:
             return
         from topper.turnsave import TurnSave
 
         self.problem = None
-        self._turn = TurnSave(self.store)
+        self._whole = TurnSave(self.store)
         try:
-            self._turn.start(snap)
+            self._whole.start(snap)
             self.store.step(now, True)
         except Exception as e:  # noqa: BLE001
             self._broken(e, now)
 
-    def save_turn(self, snap, now):
-        """The turn game after an accepted action; the nvm store writes it with the
+    def save_whole(self, snap, now):
+        """The game after an accepted action; the nvm store writes it with the
         second's batch (``step``), the FRAM at once."""
-        if self._turn is None or self.problem is not None:
+        if self._whole is None or self.problem is not None:
             return
         try:
-            self._turn.save(snap)
+            self._whole.save(snap)
             self.store.step(now)
         except Exception as e:  # noqa: BLE001
             self._broken(e, now)
@@ -181,7 +182,7 @@ class GameSave:
     def forget(self, now=None):
         """The game was ended: the next boot goes to the menu. A slot whose first two
         bytes are not its magic holds no game (topper.journal: slots at 0 and half)."""
-        self._turn = None
+        self._whole = None
         if self.store is None or not self._held():
             return
         st = self.store
