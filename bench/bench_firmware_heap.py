@@ -4,6 +4,8 @@ Two ways, both print figures and assert nothing:
 
     node bench/mp_firmware_heap.mjs                  # measured under MicroPython
     node bench/mp_firmware_heap.mjs --no-port        # the same without usb_cdc.data
+    node bench/mp_firmware_heap.mjs --host           # a host opens the port: the link's session
+    node bench/mp_firmware_heap.mjs --game tripp     # a turn game (tripp, tricky, crazy, guess)
     .venv/bin/python bench/bench_firmware_heap.py    # file sizes (an estimate)
 
 Under MicroPython (bench/mp_firmware_heap.mjs sets the interpreter up like a board:
@@ -124,6 +126,29 @@ class Bench:
         if self.app.mode != 2:
             raise RuntimeError("the game did not start (mode %d)" % self.app.mode)
 
+    def start_turn(self, game):
+        """A turn game without the card pad, with a 10-minute hourglass, started as the
+        menu's Start game does (``App._start``)."""
+        m = self.app.menu
+        m.game = game
+        m.seats = m._clamp(4)
+        m.cardpad = False
+        m.clock = 5  # hourglass: the clock with the most state
+        self.app._start(self.now)
+        self.steps(40)
+        if self.app.mode != 2 or not self.app.turn:
+            raise RuntimeError("the %s game did not start (mode %d)" % (game, self.app.mode))
+
+    def host_opens(self):
+        """A host opens the port (DTR): the link builds its session, which from now
+        on keeps the games' logs."""
+        import usb_cdc
+
+        usb_cdc.data.connected = True
+        self.steps(40)
+        if self.app.link.session is None:
+            raise RuntimeError("the link made no session")
+
     def play(self, n, k):
         """``n`` loop steps of 5 ms from card ``k`` on: a tap every 400 ms, a slap every
         1.5 s; records what each step allocates."""
@@ -133,9 +158,16 @@ class Bench:
         for step in range(n):
             self.now += 5
             supervisor.now = self.now
-            if step % 80 == 0:
+            if self.app.turn:
+                if step % 80 == 0:
+                    # The seat on turn ends its turn (buttons mode: press when done).
+                    s = self.app.ref.view(self.now)["turn"]
+                    if s >= 0:
+                        seats.append((s, True, self.now))
+                        seats.append((s, False, self.now + 60))
+            elif step % 80 == 0:
                 self.pad.next = uid(self.deck[(k + step // 80) % len(self.deck)])
-            if step % 300 == 150:
+            if step % 300 == 150 and not self.app.turn:
                 s = (step // 300) % 4
                 seats.append((s, True, self.now))
                 seats.append((s, False, self.now + 60))
@@ -166,9 +198,13 @@ class Bench:
                 % (c[len(c) // 2], c[len(c) * 9 // 10], c[-1])
             )
         v = self.app.ref.view(self.now)
+        if self.app.turn:
+            what = "%s, turn P%d, over %s" % (self.app.game["game"], v["turn"] + 1, v["over"])
+        else:
+            what = "phase %s, pot %d" % (v["phase"], len(v["pot"]))
         print(
-            "  after play: phase %s, pot %d, OLED frames %d, ring frames %d"
-            % (v["phase"], len(v["pot"]), self.app.dev.oled.shows, self.app.dev.ring.shows)
+            "  after play: %s, OLED frames %d, ring frames %d"
+            % (what, self.app.dev.oled.shows, self.app.dev.ring.shows)
         )
 
 

@@ -6,6 +6,9 @@
 //
 //   node bench/mp_firmware_heap.mjs              # as boot.py sets it up: usb_cdc.data on
 //   node bench/mp_firmware_heap.mjs --no-port    # no second serial port (no link, no session)
+//   node bench/mp_firmware_heap.mjs --host       # a host opens the port: the link's session too
+//   node bench/mp_firmware_heap.mjs --game tripp # a turn game without the pad (tripp, tricky,
+//                                                # crazy, guess) instead of World War 3
 //
 // Needs `bash scripts/setup` first (the npm MicroPython and the venv).
 
@@ -36,13 +39,22 @@ for (const d of ["adafruit_bus_device", "adafruit_pn532"]) {
 }
 // Each stage runs in its own runPython call and is measured in the next one: the
 // collector frees nothing while a call is still running.
+const argAt = process.argv.indexOf("--game");
+const turnGame = argAt > 0 ? process.argv[argAt + 1] : null;
 const stages = [
   ["hardware stand-ins (not on a board)", "bench.stubs()"],
   ["import code.py (drivers, view, menu)", "bench.import_code()"],
   ["drivers built, menu on the OLED", "bench.build()"],
-  ["+ adafruit_pn532 (card pad library)", "bench.card_pad()"],
-  ["WW3 game started (referee, rules, cards)", "bench.start_game()"],
 ];
+if (turnGame) {
+  stages.push([turnGame + " started (no card pad, hourglass)", "bench.start_turn(" + JSON.stringify(turnGame) + ")"]);
+} else {
+  stages.push(["+ adafruit_pn532 (card pad library)", "bench.card_pad()"]);
+  stages.push(["WW3 game started (referee, rules, cards)", "bench.start_game()"]);
+}
+if (process.argv.includes("--host")) {
+  stages.push(["a host opens the port (link session)", "bench.host_opens()"]);
+}
 for (let k = 0; k < 6; k++) {
   stages.push(["played %d s".replace("%d", 5 * (k + 1)), "bench.play(1000, " + 13 * k + ")"]);
 }
