@@ -86,7 +86,25 @@ def make_turn_referee(cfg, seed):
         kind, base, extra = cfg["control"]
         control = TimeControl(kind, base, extra)
     entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
-    return turn_module(cfg["game"]).make(cfg["seats"], entry, seed, control, cfg["options"])
+    mod = turn_module(cfg["game"])
+    if getattr(mod, "SECRETS", False):
+        # The seed is the start press's stamp, which the log shows: the seals' salts
+        # come from a key nobody can see instead (topper.commit.KeyedSalts).
+        return mod.make(cfg["seats"], entry, seed, control, cfg["options"], salt_key())
+    return mod.make(cfg["seats"], entry, seed, control, cfg["options"])
+
+
+def salt_key():
+    """16 bytes from the board's true random generator as hex, or None (salts from the
+    seed, as in the simulator) on a port without one."""
+    import os
+
+    from topper.commit import to_hex
+
+    try:
+        return to_hex(os.urandom(16))
+    except (AttributeError, NotImplementedError, OSError):
+        return None
 
 
 class App:

@@ -123,3 +123,24 @@ def test_guess_my_card_secrets_tapped_on_the_pad_never_go_out_on_the_link():
         for name in secrets:
             assert name not in text, line
     assert not has(rig.screen(), "unknown card tag")
+
+
+def test_guess_my_card_seals_on_the_link_do_not_come_from_the_logged_seed():
+    """Two boards in the very same state, the same secrets tapped at the same moments:
+    the seals differ, because their salts come from each board's os.urandom key, not
+    from the seed (the start stamp every log shows)."""
+    from topper import cards
+
+    seals = []
+    for _ in range(2):
+        rig, app, port, env, code = boot(PAD)
+        choose(rig, app, "GUESS MY CARD")
+        for name in ["3RC", "4YH", "2GT", "1BS"]:
+            rig.tap(uid(cards.parse(name)))
+            rig.run(app, rig.now + 400)
+        out = log_lines(port.take())
+        seals.append([x["digest"] for x in out if x.get("r") == "commit"])
+        assert app.ref.salt_key is not None and app.ref.salt_key not in str(out)
+        fakes.uninstall()
+    assert len(seals[0]) == 4 and len(seals[1]) == 4
+    assert not set(seals[0]) & set(seals[1])

@@ -8,8 +8,12 @@ changed it half-way. The salt is what keeps the seal shut: a secret card is one 
 rule one of a few thousand, and without a salt anyone could try them all.
 
 Salts come from the ``source`` the caller hands a ``Vault`` (anything with ``next32()``).
-The simulator passes a seeded ``topper.rng.Rng`` so that a replay gives the same log; the
-device passes one drawing from ``os.urandom`` so that nobody can rebuild the salts.
+The simulator passes a seeded ``topper.rng.Rng`` so that a replay gives the same log. The
+device cannot: its seed is the stamp of the press that started the game, which the log
+shows, so salts drawn from it would open every seal to whoever holds the log. It passes
+``KeyedSalts`` with a 16-byte key from ``os.urandom``: the salts are SHA-256 of the key and
+a counter, the same on every replay of the match (an undo, a resume after a power cut,
+which keep the key in the game's private save), and out of reach without the key.
 
 Records (``"r"`` is the kind, as for every ruling):
 ``{"r": "commit", "label": L, "seat": s, "digest": hex}`` and
@@ -57,6 +61,34 @@ def new_salt(source):
         for j in range(4):
             out[i + j] = (word >> (24 - 8 * j)) & 0xFF
     return bytes(out)
+
+
+class KeyedSalts:
+    """32-bit words from SHA-256(key | block number): a salt source that a secret
+    ``key`` (bytes) makes unguessable and that gives the same words again from the
+    start for the same key."""
+
+    def __init__(self, key):
+        self.key = bytes(key)
+        self._block = 0
+        self._words = []
+
+    def next32(self):
+        if not self._words:
+            h = _sha256(self.key + ("|%d" % self._block).encode())
+            self._block += 1
+            # Last word first: pop() hands them out in order.
+            words = []
+            for i in range(28, -4, -4):
+                words.append((h[i] << 24) | (h[i + 1] << 16) | (h[i + 2] << 8) | h[i + 3])
+            self._words = words
+        return self._words.pop()
+
+
+def salts_for(key_hex):
+    """The salt source for a match: ``KeyedSalts`` for a key (hex text, as the saves
+    keep it), or None for the match's own seeded salts (the simulator, the tests)."""
+    return None if key_hex is None else KeyedSalts(from_hex(key_hex))
 
 
 def digest(salt, label, secret):

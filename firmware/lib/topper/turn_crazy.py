@@ -11,7 +11,7 @@ the game's secret: it reaches the screen only while its maker enters it, and nei
 lines, the message nor a ruling carry it before the hand's end.
 """
 
-from topper import crazy_words, crazyjob, crazyrules, turngames
+from topper import commit, crazy_words, crazyjob, crazyrules, turngames
 from topper.crazyjob import MAX_PLAY, PAPER, Act, CrazyJob, Phase, card_text
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
@@ -20,9 +20,14 @@ GAME = "crazy"
 MENU_MAX = 400  # a simulator menu lists runs of up to 4 cards while it stays this short
 
 
-def make(seats, entry, seed=0, control=None, options=None):
-    """A Crazy Job referee, not started (``options``: ``hands``, ``target`` as in the menu)."""
-    return CrazyReferee(seats, entry, seed, control, turngames.options(GAME, options))
+SECRETS = True  # its stored rules are sealed: the device hands ``make`` a salt key
+
+
+def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
+    """A Crazy Job referee, not started (``options``: ``hands``, ``target`` as in the menu;
+    ``salt_key``: hex of the secret key the seals' salts come from, None for salts
+    from the seed: topper.commit)."""
+    return CrazyReferee(seats, entry, seed, control, turngames.options(GAME, options), salt_key)
 
 
 def restore(saved):
@@ -30,8 +35,10 @@ def restore(saved):
     play half read or a rule half entered is not saved: the player starts it again)."""
     if saved.get("game") != GAME:
         raise RuleError("not a Crazy Job game: %r" % (saved.get("game"),))
-    ref = make(saved["seats"], ENTRY_NAMES.index(saved["entry"]), saved["seed"], None, saved["options"])
-    ref.match = crazyjob.replay(ref.game, ref.seed, [tuple(a) for a in saved["history"]])
+    key = saved.get("salt_key")
+    ref = make(saved["seats"], ENTRY_NAMES.index(saved["entry"]), saved["seed"], None, saved["options"], key)
+    history = [tuple(a) for a in saved["history"]]
+    ref.match = crazyjob.replay(ref.game, ref.seed, history, salts=commit.salts_for(key))
     ref.started = bool(saved["started"])
     ref.message = saved["message"]
     return ref
@@ -40,12 +47,13 @@ def restore(saved):
 class CrazyReferee(TurnReferee):
     GAME = GAME
 
-    def __init__(self, seats, entry, seed, control, options):
+    def __init__(self, seats, entry, seed, control, options, salt_key=None):
         TurnReferee.__init__(self, seats, entry, seed, control)
         self.options = options
+        self.salt_key = salt_key
         # P1 deals first and the deal passes left (docs/games/crazy-job.md).
         self.game = CrazyJob(players=seats, hands=options["hands"], target=options["target"], entry=entry)
-        self.match = self.game.new_match(seed)
+        self.match = self.game.new_match(seed, salts=commit.salts_for(salt_key))
         self._log = None  # every public ruling of the match, kept only once a bot plays
         self._epoch = 0  # counts undos: a bot that watched an undone past starts again
         self._clear()
@@ -133,7 +141,7 @@ class CrazyReferee(TurnReferee):
     def _public_log(self):
         """Every public ruling so far, from a replay of the history (a bot joining late
         learns what the table saw)."""
-        m = crazyjob.replay(self.game, self.seed, [])
+        m = crazyjob.replay(self.game, self.seed, [], salts=commit.salts_for(self.salt_key))
         out = list(m.rulings)
         for action in self.match.history:
             out.extend(m.apply(action))
@@ -374,6 +382,7 @@ class CrazyReferee(TurnReferee):
             "seats": self.seats,
             "entry": ENTRY_NAMES[self.entry],
             "seed": self.seed,
+            "salt_key": self.salt_key,
             "options": {"hands": self.options["hands"], "target": self.options["target"]},
             "history": [list(a) for a in self.match.history],
             "started": self.started,

@@ -19,7 +19,7 @@ Nothing here shows a hidden secret card: the lines, hints and messages are built
 the engine's public ``view`` and rulings only.
 """
 
-from topper import cards, turngames
+from topper import cards, commit, turngames
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.guessmycard import Act, GuessMyCard, Phase, card_text, matches
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
@@ -27,8 +27,12 @@ from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 GAME = "guess"
 
 
-def make(seats, entry, seed=0, control=None, options=None):
-    return GuessReferee(seats, entry, seed, control, turngames.options(GAME, options))
+SECRETS = True  # its secret cards are sealed: the device hands ``make`` a salt key
+
+
+def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
+    """A Guess My Card referee, not started (``salt_key``: as in topper.turn_crazy)."""
+    return GuessReferee(seats, entry, seed, control, turngames.options(GAME, options), salt_key)
 
 
 def restore(saved):
@@ -37,7 +41,7 @@ def restore(saved):
     if saved.get("game") != GAME:
         raise RuleError("not a Guess My Card game: %r" % (saved.get("game"),))
     entry = ENTRY_NAMES.index(saved["entry"])
-    ref = GuessReferee(saved["seats"], entry, saved["seed"], None, saved["options"])
+    ref = GuessReferee(saved["seats"], entry, saved["seed"], None, saved["options"], saved.get("salt_key"))
     if saved["started"]:
         ref.started = True
         ref._replay(saved["history"])
@@ -51,8 +55,9 @@ def restore(saved):
 class GuessReferee(TurnReferee):
     GAME = GAME
 
-    def __init__(self, seats, entry, seed=0, control=None, options=None):
+    def __init__(self, seats, entry, seed=0, control=None, options=None, salt_key=None):
         TurnReferee.__init__(self, seats, entry, seed, control)
+        self.salt_key = salt_key
         self.options = turngames.options(GAME, options)
         self.game = GuessMyCard(players=seats, hands=self.options["hands"], entry=entry)
         self._log = None  # DEALT only: every public ruling, for the bots
@@ -63,7 +68,9 @@ class GuessReferee(TurnReferee):
         self._count = 0  # short presses of the asked seat so far
 
     def _replay(self, history):
-        m = self.game.new_match(seed=self.seed)
+        # A fresh salt source from the same key draws the same salts: the seals of the
+        # replayed actions stay the ones already logged.
+        m = self.game.new_match(seed=self.seed, salts=commit.salts_for(self.salt_key))
         log = list(m.rulings) if self.entry == Entry.DEALT else None
         for action in history:
             rulings = m.apply(action)
@@ -380,6 +387,7 @@ class GuessReferee(TurnReferee):
             "seats": self.seats,
             "entry": ENTRY_NAMES[self.entry],
             "seed": self.seed,
+            "salt_key": self.salt_key,
             "options": {"hands": self.options["hands"]},
             "started": self.started,
             "history": [list(a) for a in self.match.history],

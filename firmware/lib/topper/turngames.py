@@ -5,7 +5,9 @@ Each entry: ``(key, title, (fewest, most) players, options, module)``. ``options
 the game's own settings, ``(key, label, values, default, names)``: every value a small
 int, ``names`` the menu's words for the values (None: the number itself). ``module``
 is ``topper.turn_<game>``, imported only when that game is played; it has
-``make(seats, entry, seed, control, options)`` and ``restore(saved)`` (topper.turnref).
+``make(seats, entry, seed, control, options)`` and ``restore(saved)`` (topper.turnref);
+a game with sealed secrets sets ``SECRETS = True`` and its ``make`` takes a ``salt_key``
+as well (topper.commit.KeyedSalts).
 """
 
 GAMES = (
