@@ -10,7 +10,7 @@ from topper.jsonl import dumps
 # Every int a public output may hold: seats, counts, turn numbers, scores. A card is
 # written in its notation and a rule never appears, so nothing else may be an int.
 PUBLIC_INTS = (
-    "hand", "hands", "target", "dealer", "seat", "owner", "player", "turn", "k", "seats",
+    "hand", "hands", "target", "dealer", "seat", "owner", "player", "turn", "k", "nth", "seats",
     "held", "pile", "draw", "drawn", "cards", "winner", "winners", "points", "scores",
     "hand_points", "seed",
 )  # fmt: skip

@@ -184,3 +184,38 @@ def test_tripp_jokes_without_the_pad_keeps_turns_pickups_and_places_through_a_po
     short(rig, app, 0)  # play goes on: P1 done, P2 next (P4 is skipped)
     short(rig, app, 1)
     assert app.ref.view(rig.now)["turn"] == 2
+
+
+def test_a_stored_crazy_job_rule_never_shows_on_the_screen_the_link_or_the_log():
+    """P2 stores "number is last number + 1" with the seat button; from the long press
+    that stores it, through the deal and the first plays, no OLED frame, no line on the
+    link and no log line tells the rule (only its seal); the rule maker saw it while
+    entering it, which is why the others look away then (docs/games/crazy-job.md)."""
+    from fakes.scenario import uid
+    from topper import cards, jsonl
+
+    rig, app, port, env, code, t = started("crazy", (("Seats", "2"),), env={"TOPPER_CARDPAD": 1})
+    assert app.ref.entry == Entry.PAD
+    for press in "LLLLS" "LL":  # open, number, is, last number, (+0 ->) +1, pick it, that's all
+        (long if press == "L" else short)(rig, app, 1)
+    assert has(rig.screen(), "number is last number")  # P2's own check before storing
+    port.take()
+    frames = len(rig.oled_frames())
+    long(rig, app, 1)  # store
+    assert has(rig.screen(), "P2: rule stored")
+    short(rig, app, 0)  # P1's rule is on paper
+    for name in ("2RC", "3YH"):  # the dealer reads the starting cards
+        rig.tap(uid(cards.parse(name)))
+        rig.run(app, rig.now + 400)
+    for _ in range(3):  # the seat on turn reads a card and presses
+        seat = app.ref.view(rig.now)["turn"]
+        rig.tap(uid(cards.parse(("1GT", "4BS", "2GH")[_])))
+        rig.run(app, rig.now + 400)
+        short(rig, app, seat)
+    out = port.take()
+    kinds = [x.get("r") for x in out]  # (a play ruling has a "k" of its own: no log_lines)
+    assert "rule" in kinds and "commit" in kinds and "play" in kinds, kinds
+    shown = "\n".join(["\n".join(s) for s in rig.screens()[frames:]])
+    for text in (shown, jsonl.dumps(out)):
+        for word in ("last number", "+ 1", "N=n+1", "number is"):
+            assert word not in text, (word, text[:400])

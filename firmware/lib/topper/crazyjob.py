@@ -639,7 +639,7 @@ class Match:
         pend = self.pending
         seat = pend["seat"]
         owner = pend["owner"]
-        rec = {"seat": seat, "owner": owner, "k": self.turns[seat] + 1, "ok": right}
+        rec = {"seat": seat, "owner": owner, "nth": self.turns[seat] + 1, "ok": right}
         if pend["kind"] == Act.PLAY:
             played = pend["cards"]
             rec["r"] = "play"
