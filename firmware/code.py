@@ -373,21 +373,25 @@ class App:
         self._hurry_left = -1
         self._quit_armed = False
         if self.dev.log is not None and self.dev.log.connected():
-            # The log's header needs topper.eventlog (heap): only when a host listens.
-            from topper import eventlog, jsonl
+            from topper import jsonl
 
             if self.blind:
                 # The event log's replay knows the card referee only; a blind game's
                 # header says so, so that a replay refuses it instead of misjudging it.
+                # Its format and version are topper.eventlog's FORMAT and VERSION,
+                # written out: importing eventlog would load the card referee (about
+                # 39 KB of heap) that blind play never needs.
                 head = {
-                    "log": eventlog.FORMAT,
-                    "v": eventlog.VERSION,
+                    "log": "topper-table",
+                    "v": 1,
                     "game": cfg["game"],
                     "seats": cfg["seats"],
                     "seed": t,
                     "blind": True,
                 }
             else:
+                from topper import eventlog  # (heap: only when a host listens)
+
                 head = eventlog.header(self.ref)
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)

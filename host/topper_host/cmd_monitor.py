@@ -137,7 +137,7 @@ def _handle(obj, board, saver):
             board.new_game(obj)
         elif "r" in obj:
             board.rulings([obj])
-            if obj["r"] == "win":
+            if obj["r"] in ("win", "over"):  # a slap game won, a turn game's match over
                 return "win"
         return None
     if k == "view":

@@ -3,15 +3,24 @@
 ``Board`` keeps what the host knows: the latest view the board sent (with the board's
 clock at that moment, run on by the host's own clock in between), the effects of the
 rulings streamed since (``topper_view.effects``, as on the device) and a feed of
-rulings in words. Two displays draw it: ``Plain`` prints rulings and the OLED's text
-(for a log file or a pipe), ``Live`` draws the simulator's terminal picture (the OLED
-pixel for pixel, the ring, the pile and the seats: ``topper_host.sim.term``).
+rulings in words. A turn game (Tripp Jokes, Tricky Dick, Crazy Job, Guess My Card) is
+drawn as the simulator draws it (``TurnFrame``), its rulings put in words by the game's
+own referee (``describe``), made from the log's header or the first view.
+
+Two displays draw it: ``Plain`` prints rulings and the OLED's text (for a log file or a
+pipe), ``Live`` draws the simulator's terminal picture (the OLED pixel for pixel, the
+ring, the pile and the seats: ``topper_host.sim.term`` or ``turn_term``).
 """
 
+import importlib
 import time
 
-from topper_host.sim import narrate, term
-from topper_host.sim.frame import Frame, oled_lines
+from topper import turngames
+from topper.gamekit import Entry, seat_name
+from topper.ticks import ticks_diff
+from topper_host.sim import narrate, term, turn_term
+from topper_host.sim.frame import Frame
+from topper_host.sim.turn_frame import TurnFrame
 from topper_view import effects
 
 FEED = 200
@@ -30,6 +39,7 @@ class Board:
         self.notice = ""
         self.notice_at = None
         self.fresh = []  # rulings since the display last looked
+        self.words = None  # a turn game's referee, for its rulings in words
 
     def now(self):
         """The board's clock now, as far as the host can tell."""
@@ -42,19 +52,44 @@ class Board:
         self.view = reply.get("view")
         self.t = reply.get("t", 0)
         self.at = self.clock()
+        v = self.view
+        if self.words is None and v is not None and v.get("game") in turngames.KEYS:
+            self._turn_game(v["game"], v.get("seats", 0), None)  # joined half way
+
+    def turn(self):
+        """Whether the board's game is turn-based."""
+        return self.view is not None and self.view.get("game") in turngames.KEYS
 
     def rulings(self, rs):
-        self.fx.note(rs)
+        if self.words is None:
+            self.fx.note(rs)
         for r in rs:
-            line = narrate.ruling(r)
+            line = self.in_words(r)
             if line:
                 self.feed.append("%10.1f s  %s" % (r["t"] / 1000.0, line))
         del self.feed[:-FEED]
         self.fresh.extend(rs)
 
+    def in_words(self, r):
+        """A ruling in words (None for those not worth a line)."""
+        if self.words is None:
+            return narrate.ruling(r)
+        return _describe(self.words, r)
+
     def new_game(self, header):
         self.fx = effects.Effects()
-        self.feed.append("new game: %s, %d seats" % (header.get("game"), header.get("seats", 0)))
+        self.words = None
+        game = header.get("game")
+        if game in turngames.KEYS:
+            self._turn_game(game, header.get("seats", 0), header.get("options"))
+        self.feed.append("new game: %s, %d seats" % (game, header.get("seats", 0)))
+
+    def _turn_game(self, game, seats, options):
+        lo, hi = turngames.find(game)[2]
+        if not lo <= seats <= hi:
+            return  # a header or view this host cannot read: rulings stay unnamed
+        module = importlib.import_module(turngames.find(game)[4])
+        self.words = module.make(seats, Entry.BUTTONS, 0, None, options)
 
     def say(self, text):
         self.notice = text
@@ -63,7 +98,30 @@ class Board:
     def frame(self):
         if self.view is None or self.view.get("game") is None:
             return None
+        if self.turn():
+            return TurnFrame(self.view, self.now())
         return Frame(self.view, self.now(), self.fx)
+
+
+def _describe(ref, ruling):
+    """A turn game's ruling in words: the referee's own, or its kind and fields."""
+    try:
+        text = ref.describe(ruling)
+    except (KeyError, IndexError, TypeError, ValueError):
+        text = ""
+    if text:
+        return text
+    fields = ", ".join(["%s %s" % (k, _field(k, ruling[k])) for k in sorted(ruling) if k not in ("r", "t")])
+    return "%s: %s" % (ruling["r"], fields) if fields else ruling["r"]
+
+
+SEAT_FIELDS = ("seat", "turn", "owner", "dealer", "player", "by")
+
+
+def _field(key, value):
+    if key in SEAT_FIELDS and isinstance(value, int) and value >= 0:
+        return seat_name(value)
+    return value
 
 
 class Plain:
@@ -72,7 +130,7 @@ class Plain:
 
     def __init__(self, write):
         self.write = write
-        self._since = None  # the view time after which the OLED is due, or None
+        self._since = None  # the board time of the last ruling printed, until a view shows
 
     def hello(self, h):
         self.write("board %s (firmware %s, protocol %s, journal %s): %s" % (
@@ -84,15 +142,17 @@ class Plain:
             board.notice = ""
         if board.fresh:
             for r in board.fresh:
-                line = narrate.ruling(r)
+                line = board.in_words(r)
                 if line:
                     self.write("%10.1f s  %s" % (r["t"] / 1000.0, line))
+            self._since = board.fresh[-1]["t"]
             board.fresh = []
-            self._since = board.at if board.at is not None else -1.0
-        if self._since is not None and board.at is not None and board.at > self._since:
+        # The OLED once a view taken at or after the last ruling (board time) is in.
+        if self._since is not None and board.at is not None and ticks_diff(board.t, self._since) >= 0:
             self._since = None
-            if board.view is not None and board.view.get("game"):
-                for s in oled_lines(board.view, board.now(), board.fx):
+            frame = board.frame()
+            if frame is not None:
+                for s in frame.lines:
                     self.write("    | " + s)
 
 
@@ -131,6 +191,8 @@ class Live:
             for i, s in enumerate(board.feed[-(rows - 6):]):
                 cv.put(4 + i, 1, s[: cols - 2], term.DIM)
             cv.put(rows - 1, 1, "q: quit", term.TEXT)
+        elif board.turn():
+            turn_term.draw(cv, frame, panel)
         else:
             term.draw(cv, frame, panel)
         lines = cv.ansi()

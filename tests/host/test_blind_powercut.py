@@ -113,3 +113,17 @@ def test_a_won_or_ended_blind_game_does_not_come_back():
     assert rig.screen()[0].startswith("TOPPER TABLE")
     app = power_cut(rig, code, settings, port)
     assert app.ref is None and rig.screen()[0].startswith("TOPPER TABLE")
+
+
+def test_a_blind_games_log_header_is_the_event_logs_format_marked_blind():
+    from topper import eventlog
+
+    rig, app, port, settings, code = boot(BLIND)
+    port.send({"cmd": "hello", "id": 1})  # a host opens the port: the log streams
+    rig.run(app, rig.now + 100)
+    start(rig, app, starter=1)
+    heads = [x for x in port.take() if "log" in x and "k" not in x]
+    assert len(heads) == 1
+    head = heads[0]
+    assert head["log"] == eventlog.FORMAT and head["v"] == eventlog.VERSION
+    assert head["blind"] is True and head["game"] == "ww3" and head["seats"] == 4
