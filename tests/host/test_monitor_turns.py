@@ -96,3 +96,15 @@ def test_the_live_picture_of_a_turn_game_is_the_simulators():
     late.saw_view(view)
     late.rulings([x for x in lines if x.get("r") == "win"])
     assert "wins" in late.feed[-1].lower() or "WINS" in late.feed[-1], late.feed
+
+
+def test_a_saved_turn_game_log_is_refused_by_replay_with_a_clear_reason(tmp_path, capsys):
+    from topper_host import cli
+
+    lines, _ = tripp_on_the_device()
+    path = tmp_path / "tripp.jsonl"
+    path.write_text("".join(jsonl.dumps(x) + "\n" for x in lines))
+    for argv in (["replay", str(path)], ["sim", "--replay", str(path), "--headless"]):
+        assert cli.main(argv) == 1
+        err = capsys.readouterr().err
+        assert "turn game logged by the board" in err and "topper monitor --plain" in err, err

@@ -57,6 +57,13 @@ def header(ref):
 
 def referee_from_header(h):
     """A fresh referee built as the header says; ValueError if it cannot be."""
+    if h.get("log") == "topper-turn":
+        # The device's turn games log presses and pad reads (never which card: it may
+        # be a secret), which no core can judge again.
+        raise ValueError(
+            "a turn game logged by the board (%r): it cannot be replayed; "
+            "topper monitor --plain shows such a game as it happens" % (h.get("game"),)
+        )
     if h.get("log") != FORMAT:
         raise ValueError("not a Topper Table log (the first line needs \"log\": \"%s\")" % FORMAT)
     if h.get("v") != VERSION:
