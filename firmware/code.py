@@ -510,6 +510,7 @@ class App:
             from topper import jsonl
 
             head = {"log": "topper-turn", "v": 1, "game": cfg["game"], "seats": cfg["seats"]}
+            head["cardpad"] = cfg["cardpad"]
             head["options"] = cfg["options"]
             head["control"] = cfg["control"]
             self.dev.log(jsonl.dumps(head))

@@ -54,7 +54,8 @@ class Board:
         self.at = self.clock()
         v = self.view
         if self.words is None and v is not None and v.get("game") in turngames.KEYS:
-            self._turn_game(v["game"], v.get("seats", 0), None)  # joined half way
+            # Joined half way: the view does not say whether the pad is on.
+            self._turn_game(v["game"], v.get("seats", 0), None, Entry.BUTTONS)
 
     def turn(self):
         """Whether the board's game is turn-based."""
@@ -81,15 +82,16 @@ class Board:
         self.words = None
         game = header.get("game")
         if game in turngames.KEYS:
-            self._turn_game(game, header.get("seats", 0), header.get("options"))
+            entry = Entry.PAD if header.get("cardpad") else Entry.BUTTONS
+            self._turn_game(game, header.get("seats", 0), header.get("options"), entry)
         self.feed.append("new game: %s, %d seats" % (game, header.get("seats", 0)))
 
-    def _turn_game(self, game, seats, options):
+    def _turn_game(self, game, seats, options, entry):
         lo, hi = turngames.find(game)[2]
         if not lo <= seats <= hi:
             return  # a header or view this host cannot read: rulings stay unnamed
         module = importlib.import_module(turngames.find(game)[4])
-        self.words = module.make(seats, Entry.BUTTONS, 0, None, options)
+        self.words = module.make(seats, entry, 0, None, options)
 
     def say(self, text):
         self.notice = text
