@@ -230,11 +230,13 @@ class App:
         elif mode == QUIT:
             if kind == btn.TABLE_LONG:
                 self._end_game()
-            elif kind == btn.TABLE_SHORT:
+            elif kind == btn.TABLE_SHORT or kind == btn.SEAT:
                 self.mode = GAME
-            elif kind == btn.SEAT:
-                self.mode = GAME
-                self._game_button(kind, seat, t, us, now)
+                if self.turn:
+                    self._log_event("resume", t)
+                    self._turn_rulings(self.ref.resume(t), t)
+                elif kind == btn.SEAT:
+                    self._game_button(kind, seat, t, us, now)
         elif mode == ENROLL_MODE:
             self._enroll_button(kind, seat, now)
         elif mode == NOTICE:
@@ -540,7 +542,9 @@ class App:
             if self.ref.is_over():
                 self._end_game()
             else:
-                self.mode = QUIT
+                self.mode = QUIT  # "END GAME?" is also the table's pause: the clock stops
+                self._log_event("pause", t)
+                self._turn_rulings(self.ref.pause(t), t)
             return
         if kind == btn.SEAT_SHORT:
             press = turnref.SHORT
@@ -613,11 +617,14 @@ class App:
         self.ref = ref
         self.mode = GAME
         self.dev.buttons.holds = True
-        ref.message = "Resumed game"
         view = ref.view(now)
         self._turn_was = (view["turn"], view["over"])
         if self.link is not None:
             self.link.resumed(cfg["game"], now)
+        if ref.clock is not None and ref.clock.paused:
+            # Cut while "END GAME?" stood: the game comes back, so its clock runs again.
+            self._turn_rulings(ref.resume(now), now)
+        ref.message = "Resumed game"
 
     def _turn_off(self):
         if self.turn and self.dev.buttons is not None:
@@ -809,7 +816,10 @@ class App:
                 name = self._card_text(nxt)
             return screen.enroll(en.pos, len(en.order), name, self._enroll_last)
         if mode == QUIT:
-            return screen.message("END GAME?", "Hold the table button to end this game.", "short: play on")
+            text = "Hold the table button to end this game."
+            if self.turn and self.ref.clock is not None:
+                text = "The clock is stopped. " + text
+            return screen.message("END GAME?", text, "short: play on")
         if self.turn:
             return self._turn_lines(view or self.ref.view(now), now)
         return screen.game(view or self.ref.view(now), now, self.fx, self.cards.format_card)

@@ -219,3 +219,28 @@ def test_a_stored_crazy_job_rule_never_shows_on_the_screen_the_link_or_the_log()
     for text in (shown, jsonl.dumps(out)):
         for word in ("last number", "+ 1", "N=n+1", "number is"):
             assert word not in text, (word, text[:400])
+
+
+def test_end_game_asked_is_the_tables_pause_for_the_clock():
+    clock = (("Clock", "sudden death"), ("Time/game", "2 min"))
+    rig, app, port, env, code, t0 = started("guess", settings=clock)
+    short(rig, app, 1)  # the game is under way: someone's clock runs
+    rig.run(app, rig.now + 3000)
+    turn = app.ref.view(rig.now)["turn"]
+    rig.table(rig.now + 20, hold=900)
+    rig.run(app, rig.now + 1000)
+    s = rig.screen()
+    assert s[0] == "END GAME?" and has(s, "clock is stopped"), s
+    left = app.ref.view(rig.now)["clock"]["remaining"][turn]
+    rig.run(app, rig.now + 30000)  # half a minute of talk: nobody's time
+    assert app.ref.view(rig.now)["clock"]["remaining"][turn] == left
+    rig.table(rig.now + 20, hold=100)  # play on
+    rig.run(app, rig.now + 2000)
+    v = app.ref.view(rig.now)
+    assert not v["clock"]["paused"] and left - 2100 <= v["clock"]["remaining"][turn] < left
+    # A cut while "END GAME?" stands: the game comes back running.
+    rig.table(rig.now + 20, hold=900)
+    rig.run(app, rig.now + 2500)
+    app = power_cut(rig, code, env, port)
+    assert app.mode == 2 and not app.ref.view(rig.now)["clock"]["paused"]
+    assert rig.screen()[6] == "Resumed game", rig.screen()
