@@ -8,16 +8,18 @@ card pad, the OLED, the ring, the buzzer, the nvm journal and a host on usb_cdc.
 Around it, a simulated table plays at table speed on the fake clock: players lay the
 cards the pad reads and slap (right, wrong, late, together, through a keypad queue
 that overflows), dawdle past the hurry-up, lean on a button, tap unknown tags and
-cards already in the pile; the host sets games up, asks for views, scores and logs,
-and sends garbage; the table ends games, answers the host's questions, and the power
-goes now and then.
+cards already in the pile; some games are slap games without the pad (the table judges
+the slaps, marks seats out) and some are turn games on the buttons (Tripp Jokes, Tricky
+Dick, Crazy Job, Guess My Card, with the menu's chess clock), pressed at random; the
+host sets games up, asks for views, scores and logs, and sends garbage; the table ends
+games, answers the host's questions, and the power goes now and then.
 
 Checked throughout (an AssertionError stops the run): every card of the deck is in
 exactly one place and the face-up pile holds no card twice; every game is won or ended
 (none runs past ``MAX_GAME_MS``); each won game's streamed log replays to the same
-rulings (``topper.eventlog.Replay``); a power cut resumes the game the journal last
-wrote; the link's queue and the game logs stay within their caps; every command gets
-its answer. Printed: tracemalloc current/peak and the firmware's buffers every
+rulings (``topper.eventlog.Replay``); a power cut resumes the game the journal (or a
+blind or turn game's save) last wrote; the link's queue and the game logs stay within
+their caps; every command gets its answer. Printed: tracemalloc current/peak and the firmware's buffers every
 ``--every`` hours of table time, and totals at the end.
 
 The recording fakes keep every OLED frame, ring frame and tone they are given; the
@@ -40,7 +42,7 @@ for p in (ROOT / "tests", ROOT / "tests" / "host", ROOT / "firmware" / "lib"):
 import fakes  # noqa: E402
 from _link_fakes import boot, power_cut  # noqa: E402
 from fakes.scenario import uid  # noqa: E402
-from topper import cards, jsonl  # noqa: E402
+from topper import cards, jsonl, turngames  # noqa: E402
 from topper.eventlog import Replay  # noqa: E402
 from topper.referee import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
@@ -50,6 +52,7 @@ HOUR = 3600 * 1000
 MAX_GAME_MS = 3 * HOUR  # a game still running after this is a game that does not end
 CUT_EVERY_MS = 40 * 60 * 1000  # the power goes about this often
 HOST_EVERY_MS = 4000  # the host asks something about this often
+TABLE_TIRES_MS = 40 * 60 * 1000  # a blind or turn game the table ends after about this long
 
 
 class Soak:
@@ -64,7 +67,9 @@ class Soak:
             "games": 0, "won": 0, "ended": 0, "replayed": 0, "cuts": 0, "lays": 0, "presses": 0,
             "faults": 0, "commands": 0, "answers": 0, "steps": 0, "lost": 0, "flushes": 0,
             "longest_ms": 0, "checks": 0, "resumes": 0, "quits": 0, "unanswered_at_cut": 0,
+            "pad": 0, "blind": 0, "turn": 0, "saves_full": 0,
         }
+        self.full_game = None  # the game whose save outgrew the store
         self.next_act = 0
         self.next_host = 0
         self.next_cut = self._gap(cut_every_ms)
@@ -129,10 +134,7 @@ class Soak:
         self.next_act = now + 200 + rng.below(900)
         if mode == 0:  # the menu: the host sets a game up, or the table starts one
             if rng.below(3):
-                cfg = {"game": ("ww3", "armageddon")[rng.below(2)], "seats": 2 + rng.below(5),
-                       "jokers": rng.below(9), "hurry_ms": (0, 2000, 3000, 5000)[rng.below(4)],
-                       "seed": rng.below(1 << 30), "cardpad": True}
-                self._send(dict(cfg, cmd="setup"), "ok")
+                self._send(self._setup(), "ok")
             else:
                 self.rig.table(now + 10, hold=900)
                 self.next_act = now + 1500
@@ -147,7 +149,33 @@ class Soak:
         elif mode == 2:
             self._play(now)
 
+    def _setup(self):
+        """A game for the host to set up: mostly a slap game with the card pad, else a
+        slap game without it (blind play) or a turn game on the buttons."""
+        rng = self.rng
+        r = rng.below(10)
+        cfg = {"cmd": "setup", "seed": rng.below(1 << 30), "cardpad": r < 5}
+        if r < 7:
+            cfg.update({"game": ("ww3", "armageddon")[rng.below(2)], "seats": 2 + rng.below(5),
+                        "jokers": rng.below(9), "hurry_ms": (0, 2000, 3000, 5000)[rng.below(4)]})
+            return cfg
+        game = turngames.KEYS[rng.below(len(turngames.KEYS))]
+        lo, hi = turngames.find(game)[2]
+        cfg.update({"game": game, "seats": lo + rng.below(min(hi, 6) - lo + 1)})
+        # The clock is the menu's: the table set one earlier, now and then a short one.
+        m = self.app.menu
+        m.clock = rng.below(6)
+        m.move_ms = (10000, 30000)[rng.below(2)]
+        m.base_ms = (60000, 300000, 600000)[rng.below(3)]
+        return cfg
+
     def _play(self, now):
+        if self.app.turn:
+            self._play_turn(now)
+            return
+        if self.app.blind:
+            self._play_blind(now)
+            return
         rng = self.rng
         view = self._view()
         if view["winner"] >= 0:
@@ -177,6 +205,68 @@ class Soak:
             self._send({"cmd": "score", "reset": True}, "answer")
         else:
             self._lay(view, now)
+
+    def _tired(self, now):
+        """A blind or turn game that has gone on long enough: the table ends it (two
+        holds of the table button: "END GAME?", then yes)."""
+        if self.game_t0 is None or self.t - self.game_t0 < TABLE_TIRES_MS:
+            return False
+        self.rig.table(now + 10, hold=900)
+        self.rig.table(now + 1500, hold=900)
+        self.next_act = now + 3000
+        self.stats["quits"] += 1
+        return True
+
+    def _play_turn(self, now):
+        """Hands on the buttons of a turn game: mostly the seat on turn, short or long,
+        sometimes another seat, the table button, a chord, a button leaned on."""
+        rng = self.rng
+        view = self._view()
+        if view["over"]:
+            self.rig.table(now + 300, hold=900)  # the table ends a finished game
+            self.next_act = now + 2000
+            return
+        if self._tired(now):
+            return
+        seats = view["seats"]
+        r = rng.below(100)
+        seat = view["turn"] if r < 60 and view["turn"] >= 0 else rng.below(seats)
+        if r < 75:
+            self._press(seat, now + 10, hold=(120, 900)[rng.below(3) == 0])
+        elif r < 85:
+            self.rig.table(now + 10, hold=100)
+        elif r < 93:
+            self.rig.table(now + 10, hold=500)
+            self._press(seat, now + 200)  # a chord
+        elif r < 95:
+            self._press(seat, now + 10, hold=4000 + rng.below(3000))
+            self.stats["faults"] += 1
+        self.next_act = now + 1200 + rng.below(2000)
+
+    def _play_blind(self, now):
+        """Blind slap play: slaps, the table's verdicts and turn taps, seats running out."""
+        rng = self.rng
+        view = self._view()
+        if view["winner"] >= 0:
+            self.rig.table(now + 300, hold=900)
+            self.next_act = now + 2000
+            return
+        if self._tired(now):
+            return
+        seats = view["seats"]
+        r = rng.below(100)
+        if r < 40:
+            self._press(self._skilled(seats), now + 10)
+            if rng.below(5) == 0:
+                self._press(rng.below(seats), now + 10 + rng.below(30))
+        elif r < 75:
+            self.rig.table(now + 10, hold=80)  # good, or "the player due has laid"
+        elif r < 83:
+            self.rig.table(now + 10, hold=900)  # wrong (or, with no slap waiting: END GAME?)
+        elif r < 90:
+            self.rig.table(now + 10, hold=500)
+            self._press(rng.below(seats), now + 200)  # a chord: a seat out of cards (or back)
+        self.next_act = now + 300 + rng.below(1500)
 
     def _lay(self, view, now):
         """The seat due lays a card from its stack: one the pile does not show."""
@@ -282,6 +372,8 @@ class Soak:
         if "log" in obj:
             self._game_over(None)
             self.stats["games"] += 1
+            kind = "turn" if obj["log"] == "topper-turn" else ("blind" if obj.get("blind") else "pad")
+            self.stats[kind] += 1
             self.game_t0 = self.t
             self.stream = []
             self.clean = True
@@ -290,6 +382,8 @@ class Soak:
         self.stream.append(json.dumps(obj, sort_keys=True, separators=(",", ":")))
         if obj.get("r") == "win":
             self._game_over(obj["seat"])
+        elif obj.get("r") == "over" and self.app.turn:  # a turn game's match is over
+            self._game_over(-1)
         elif obj.get("r") == "lay" and self.app.mode == 2:
             self._reflexes(obj)
         if "ev" in obj or "r" in obj:
@@ -315,13 +409,22 @@ class Soak:
         ref = self.app.ref
         if ref is None:
             return
-        assert self.app.save.problem is None, self.app.save.problem
+        problem = self.app.save.problem
+        if problem is not None:
+            # The one problem allowed: a turn game grown past the nvm store's slot (the
+            # table is told; an FRAM holds it). Anything else is a fault.
+            assert self.app.turn and "> slot" in problem, problem
+            if self.full_game != self.game_t0:
+                self.full_game = self.game_t0
+                self.stats["saves_full"] += 1
+        if self.game_t0 is not None:
+            assert self.t - self.game_t0 < MAX_GAME_MS, "a game that does not end"
+        if self.app.turn or self.app.blind:
+            return  # no cards for the device to count: the turn games' engines count theirs
         g = ref.game
         assert g.card_count() == len(g.deck), "a card appeared or vanished"
         shown = [c for c in g.pot if c >= 0 and c != cards.JOKER]
         assert len(set(shown)) == len(shown), "a card twice in the pile"
-        if self.game_t0 is not None:
-            assert self.t - self.game_t0 < MAX_GAME_MS, "a game that does not end"
         self.stats["checks"] += 1
 
     def _journal_check(self):
@@ -338,6 +441,14 @@ class Soak:
         ref = self.app.ref
         if ref is None or self.app.mode not in (2, 3):
             return None
+        if self.app.turn:
+            d = ref.to_dict()
+            d.pop("message", None)  # "Resumed game" after a cut
+            return jsonl.dumps(d)
+        if self.app.blind:
+            v = ref.view(self.rig.now)
+            keys = ("out", "locked", "good", "wrong", "turn", "winner", "pending")
+            return jsonl.dumps([v[k] for k in keys])
         return jsonl.dumps(SlapReferee.from_state(ref.state(), 0).state()["game"])
 
     def _cut(self):
@@ -425,13 +536,17 @@ def main(argv=None):
     report(soak)
     print("table time %.1f h in %.0f s of CPU (x%.0f), %d App steps (%.0f a second)" % (
         soak.t / HOUR, took, soak.t / 1000.0 / took, st["steps"], st["steps"] / took))
-    print("games %d: won %d (logs replayed %d), ended by the table %d (asked %d times); longest %.1f min" % (
-        st["games"], st["won"], st["replayed"], st["ended"], st["quits"], st["longest_ms"] / 60000.0))
+    print("games %d (card pad %d, blind %d, turn games %d): won or over %d (logs replayed %d), "
+          "ended by the table %d (asked %d times); longest %.1f min" % (
+              st["games"], st["pad"], st["blind"], st["turn"], st["won"], st["replayed"], st["ended"],
+              st["quits"], st["longest_ms"] / 60000.0))
     print("lays %d, presses %d, faults %d, host commands %d (answered %d, %d went with the power), "
           "lines lost %d" % (st["lays"], st["presses"], st["faults"], st["commands"], st["answers"],
                              st["unanswered_at_cut"], st["lost"]))
     print("power cuts %d (%d in a game, each resumed as the journal last wrote it); card checks %d" % (
         st["cuts"], st["resumes"], st["checks"]))
+    print("turn games grown past the nvm store's slot (saving stopped, the table told): %d"
+          % st["saves_full"])
     print("nvm sector writes %d (%.0f an hour of table time)" % (
         st["flushes"], st["flushes"] / (soak.t / HOUR)))
     if len(soak.memory) >= 3:

@@ -132,6 +132,7 @@ class App:
         self.turn = False  # the game being played is a turn-based one (topper.turnref)
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
         self._quit_armed = False  # blind play: a long press asks to quit on release
+        self._save_warned = None  # the save problem the table has been told of
         self._oled_at = None
         self._ring_at = None
         self._hurry_left = -1
@@ -168,6 +169,7 @@ class App:
             self._failed(e, now)
         try:
             self.save.step(now)  # the nvm journal's once-a-second write
+            self._save_trouble(now)
             if self.link is not None:
                 self.link.step(now)
         except Exception as e:
@@ -783,6 +785,18 @@ class App:
         self.notice = screen.message(title, text, hint)
         self.after = after
         self.mode = NOTICE
+
+    def _save_trouble(self, now):
+        """Saving for a power cut stopped during this game: the table hears it once,
+        since the game goes on but a cut would now lose it."""
+        problem = self.save.problem
+        if problem is None or problem == self._save_warned or self.mode != GAME:
+            return
+        self._save_warned = problem
+        if "> slot" in problem:
+            self._warn("save full: a cut now loses the game", now)  # (2 lines of 21)
+        else:
+            self._warn("not saved for power cuts: " + problem, now)
 
     def _warn(self, text, t):
         self.fx.fail(text, t)

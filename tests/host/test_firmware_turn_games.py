@@ -244,3 +244,22 @@ def test_end_game_asked_is_the_tables_pause_for_the_clock():
     app = power_cut(rig, code, env, port)
     assert app.mode == 2 and not app.ref.view(rig.now)["clock"]["paused"]
     assert rig.screen()[6] == "Resumed game", rig.screen()
+
+
+def test_a_game_grown_too_big_for_its_save_is_told_to_the_table_and_goes_on():
+    rig, app, port, env, code, t0 = started("guess")
+    app.save._whole.slot_size = 200  # the nvm store's 1,664-byte slot, shrunk: full sooner
+    short(rig, app, 1)
+    long(rig, app, 1)
+    assert app.save.problem is not None and "> slot" in app.save.problem
+    s = rig.screen()
+    assert s[6:] == ["! save full: a cut", "now loses the game"], s
+    turn = app.ref.view(rig.now)["turn"]
+    rig.run(app, rig.now + 6000)  # the warning goes; the game does not
+    assert not has(rig.screen(), "save full") and app.mode == 2
+    before = app.ref.to_dict()
+    long(rig, app, turn)  # the game still takes presses
+    assert app.ref.to_dict() != before and app.mode == 2
+    # The store holds no stale game: after a cut the board is at its menu.
+    app = power_cut(rig, code, env, port)
+    assert app.ref is None and rig.screen()[0].startswith("TOPPER TABLE")

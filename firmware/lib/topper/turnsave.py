@@ -10,10 +10,11 @@ the same two slots, so that ending a game clears either kind the same way. A slo
 
 Each snapshot goes into the slot not holding the newest, committed last by its magic,
 so a cut while it is written leaves the one before whole. The snapshot is whatever
-JSON-able dict the shell gives (the game's key and settings, ``to_dict()``, the clock).
+JSON-able dict the shell gives (the game's key and settings, ``to_dict()``, the clock),
+its long lists of small ints packed by ``topper.intpack``.
 """
 
-from topper import jsonl
+from topper import intpack, jsonl
 from topper.crc import crc16
 
 MAGIC = b"TT"
@@ -49,7 +50,7 @@ class TurnSave:
         self.save(snap)
 
     def save(self, snap):
-        data = jsonl.dumps(snap).encode()
+        data = jsonl.dumps(intpack.pack(snap)).encode()  # histories packed: docs/power-cut.md
         if _HEAD + len(data) + 2 > self.slot_size:
             raise SaveFull("snapshot of %d bytes > slot of %d" % (len(data), self.slot_size))
         other = 1 - self.slot
@@ -78,7 +79,7 @@ class TurnSave:
         if crc16(body) != _get16(bytes(st[base + _HEAD + n : base + _HEAD + n + 2]), 0):
             return None
         try:
-            return _get16(head, 2), jsonl.loads(body[4:].decode())
+            return _get16(head, 2), intpack.unpack(jsonl.loads(body[4:].decode()))
         except (ValueError, UnicodeError):
             return None
 
