@@ -206,9 +206,13 @@ class Soak:
         else:
             self._lay(view, now)
 
-    def _tired(self, now):
-        """A blind or turn game that has gone on long enough: the table ends it (two
-        holds of the table button: "END GAME?", then yes)."""
+    def _done(self, finished, now):
+        """A blind or turn game that is over: the table ends it. One that has gone on
+        long enough: the table ends it too (two holds: "END GAME?", then yes)."""
+        if finished:
+            self.rig.table(now + 300, hold=900)
+            self.next_act = now + 2000
+            return True
         if self.game_t0 is None or self.t - self.game_t0 < TABLE_TIRES_MS:
             return False
         self.rig.table(now + 10, hold=900)
@@ -222,11 +226,7 @@ class Soak:
         sometimes another seat, the table button, a chord, a button leaned on."""
         rng = self.rng
         view = self._view()
-        if view["over"]:
-            self.rig.table(now + 300, hold=900)  # the table ends a finished game
-            self.next_act = now + 2000
-            return
-        if self._tired(now):
+        if self._done(view["over"], now):
             return
         seats = view["seats"]
         r = rng.below(100)
@@ -247,11 +247,7 @@ class Soak:
         """Blind slap play: slaps, the table's verdicts and turn taps, seats running out."""
         rng = self.rng
         view = self._view()
-        if view["winner"] >= 0:
-            self.rig.table(now + 300, hold=900)
-            self.next_act = now + 2000
-            return
-        if self._tired(now):
+        if self._done(view["winner"] >= 0, now):
             return
         seats = view["seats"]
         r = rng.below(100)
