@@ -6,6 +6,7 @@ Two ways, both print figures and assert nothing:
     node bench/mp_firmware_heap.mjs --no-port        # the same without usb_cdc.data
     node bench/mp_firmware_heap.mjs --host           # a host opens the port: the link's session
     node bench/mp_firmware_heap.mjs --game tripp     # a turn game (tripp, tricky, crazy, guess)
+    node bench/mp_firmware_heap.mjs --then crazy     # after World War 3, the table plays that
     .venv/bin/python bench/bench_firmware_heap.py    # file sizes (an estimate)
 
 Under MicroPython (bench/mp_firmware_heap.mjs sets the interpreter up like a board:
@@ -138,6 +139,13 @@ class Bench:
         self.steps(40)
         if self.app.mode != 2 or not self.app.turn:
             raise RuntimeError("the %s game did not start (mode %d)" % (game, self.app.mode))
+
+    def end_game(self):
+        """The table ends the game (END GAME?, yes), as before another one."""
+        self.app._end_game()
+        self.steps(40)
+        if self.app.mode != 0:
+            raise RuntimeError("the game did not end (mode %d)" % self.app.mode)
 
     def host_opens(self):
         """A host opens the port (DTR): the link builds its session, which from now

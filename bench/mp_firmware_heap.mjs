@@ -9,6 +9,8 @@
 //   node bench/mp_firmware_heap.mjs --host       # a host opens the port: the link's session too
 //   node bench/mp_firmware_heap.mjs --game tripp # a turn game without the pad (tripp, tricky,
 //                                                # crazy, guess) instead of World War 3
+//   node bench/mp_firmware_heap.mjs --then crazy # then the table ends it and plays that game
+//                                                # (--then again: one more game after that)
 //
 // Needs `bash scripts/setup` first (the npm MicroPython and the venv).
 
@@ -58,6 +60,13 @@ if (process.argv.includes("--host")) {
 for (let k = 0; k < 6; k++) {
   stages.push(["played %d s".replace("%d", 5 * (k + 1)), "bench.play(1000, " + 13 * k + ")"]);
 }
+process.argv.forEach((arg, i) => {
+  if (arg !== "--then") return;
+  const next = process.argv[i + 1];
+  stages.push(["the table ends the game", "bench.end_game()"]);
+  stages.push([next + " started next (no card pad, hourglass)", "bench.start_turn(" + JSON.stringify(next) + ")"]);
+  stages.push(["played 5 s", "bench.play(1000, 0)"]);
+});
 try {
   mp.runPython(readFileSync(join(REPO, "bench", "bench_firmware_heap.py"), "utf8"));
   if (process.argv.includes("--no-port")) {

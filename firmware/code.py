@@ -16,7 +16,9 @@ which takes short and long seat presses, the table's short press, chords and the
 pad's cards, and is drawn by ``topper_view.turns``.
 """
 
+import gc
 import os
+import sys
 
 from topper_hw import buttons as btn
 from topper_hw import devices
@@ -35,6 +37,8 @@ MODE_NAMES = ("menu", "starter", "game", "quit", "enroll", "notice")  # for the 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
 RING_MS = 20
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
+# The serial link's session (made when a host first opens the port) outlives games.
+LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 
 
 def make_referee(cfg, seed):
@@ -152,6 +156,7 @@ class App:
             self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
         elif problems:
             self._notice("CHECK SETUP", "; ".join(problems), MENU)
+        self._resident = set(sys.modules)  # what a game leaves loaded is dropped at its end
         if dev.buttons is not None:
             self._resume(now)
 
@@ -411,11 +416,30 @@ class App:
     def _end_game(self):
         self.ref = None
         self.deck = None
+        self.cards = None
         self._turn_off()
         self.mode = MENU
         self.save.forget()
         if self.link is not None:
             self.link.end_game()
+        self._drop_game_modules()
+
+    def _drop_game_modules(self):
+        """Forget the core modules the game imported (its rules, referee, view) and
+        collect: a board keeps every module it ever imported, so without this a table
+        that plays World War 3 and then Crazy Job would hold both (about 50 KB more;
+        bench/mp_firmware_heap.mjs --then crazy). The next game imports its own. The
+        serial link's session, once made, lives on: its modules stay."""
+        for name in list(sys.modules):
+            if name in self._resident or name in LINK_MODULES:
+                continue
+            if name.startswith("topper.") or name.startswith("topper_view."):
+                del sys.modules[name]
+                # The package holds its submodules too: forget it there as well.
+                pkg, _, child = name.rpartition(".")
+                if pkg in sys.modules and hasattr(sys.modules[pkg], child):
+                    delattr(sys.modules[pkg], child)
+        gc.collect()
 
     def _resume(self, now):
         """A game the journal holds goes on where the power went, instead of the menu."""
