@@ -101,8 +101,6 @@ def make_turn_referee(cfg, seed):
 def salt_key():
     """16 bytes from the board's true random generator as hex, or None (salts from the
     seed, as in the simulator) on a port without one."""
-    import os
-
     from topper.commit import to_hex
 
     try:
@@ -136,7 +134,7 @@ class App:
         self.turn = False  # the game being played is a turn-based one (topper.turnref)
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
         self._quit_armed = False  # blind play: a long press asks to quit on release
-        self._save_warned = None  # the save problem the table has been told of
+        self._save_warned = 0  # how many save failures the table has been told of
         self._oled_at = None
         self._ring_at = None
         self._hurry_left = -1
@@ -813,14 +811,14 @@ class App:
     def _save_trouble(self, now):
         """Saving for a power cut stopped during this game: the table hears it once,
         since the game goes on but a cut would now lose it."""
-        problem = self.save.problem
-        if problem is None or problem == self._save_warned or self.mode != GAME:
+        save = self.save
+        if save.failures == self._save_warned or save.problem is None or self.mode != GAME:
             return
-        self._save_warned = problem
-        if "> slot" in problem:
+        self._save_warned = save.failures
+        if save.full:
             self._warn("save full: a cut now loses the game", now)  # (2 lines of 21)
         else:
-            self._warn("not saved for power cuts: " + problem, now)
+            self._warn("not saved for power cuts: " + save.problem, now)
 
     def _warn(self, text, t):
         self.fx.fail(text, t)

@@ -251,7 +251,7 @@ def test_a_game_grown_too_big_for_its_save_is_told_to_the_table_and_goes_on():
     app.save._whole.slot_size = 200  # the nvm store's 1,664-byte slot, shrunk: full sooner
     short(rig, app, 1)
     long(rig, app, 1)
-    assert app.save.problem is not None and "> slot" in app.save.problem
+    assert app.save.problem is not None and "> slot" in app.save.problem and app.save.full
     s = rig.screen()
     assert s[6:] == ["! save full: a cut", "now loses the game"], s
     turn = app.ref.view(rig.now)["turn"]

@@ -82,6 +82,8 @@ class GameSave:
         self.store = store
         self.kind = None if store is None else store.kind
         self.problem = None  # why journaling stopped, for the screen
+        self.full = False  # it stopped because the game outgrew its slot
+        self.failures = 0  # times journaling stopped since power-up: each is told once
         self._whole = None  # the TurnSave of a game saved whole
 
     def _held(self, magics=(b"TJ", b"TT")):
@@ -204,6 +206,10 @@ class GameSave:
             self._broken(e, now)
 
     def _broken(self, e, now):
+        self.failures += 1
+        # turnsave.SaveFull and journal.JournalFull both say "... > slot of N"; matched by
+        # their words so that a slap game's failure need not import topper.turnsave.
+        self.full = "> slot" in str(e)
         self.problem = "journal: %s" % (e,)
         # What the journal holds is now older than the game: it must not come back.
         problem = self.problem
