@@ -1,4 +1,4 @@
-"""Heap the device firmware needs: code.py, its drivers, the view and one game.
+"""Heap the device firmware needs: the app, its drivers, the view and one game.
 
 Two ways, both print figures and assert nothing:
 
@@ -11,7 +11,7 @@ Two ways, both print figures and assert nothing:
 
 Under MicroPython (bench/mp_firmware_heap.mjs sets the interpreter up like a board:
 the firmware's packages, the Adafruit libraries from the venv, bench/mp_stubs/ for the
-hardware modules) it runs the real firmware/code.py: builds the drivers, shows the
+hardware modules) it runs the real device app (firmware/lib/topper_app): builds the drivers, shows the
 menu, starts a World War 3 game with the card pad (the bigger referee), plays 15 s of
 taps and slaps through ``App.step``, and prints ``gc.mem_alloc()`` after
 ``gc.collect()`` at each stage and every 5 s of play, and the bytes one loop step
@@ -93,11 +93,11 @@ class Bench:
         import usb_cdc  # noqa: F401
 
     def import_code(self):
-        import topper_code  # noqa: F401
+        import topper_app.app  # noqa: F401
 
     def build(self):
         import microcontroller
-        import topper_code
+        from topper_app import app as topper_code
         from topper_hw import nvstore
 
         entries = [(nvstore.uid_key(uid(c)), c) for c in self.deck]
@@ -220,6 +220,8 @@ class Bench:
 
 FIRMWARE = (
     "code.py",
+    "lib/topper_app/__init__.py",
+    "lib/topper_app/app.py",
     "lib/topper_hw/__init__.py",
     "lib/topper_hw/settings.py",
     "lib/topper_hw/buttons.py",

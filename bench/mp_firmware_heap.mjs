@@ -1,7 +1,7 @@
 // Runs bench/bench_firmware_heap.py under the npm MicroPython with the whole firmware on
 // its path: the portable packages (as tests/micropython/mp.mjs sets them up: no .frozen
-// extras, framebuf refused as on a board), firmware/lib/topper_hw, firmware/code.py as
-// the module topper_code, the Adafruit libraries the device ships (from the venv) and
+// extras, framebuf refused as on a board), firmware/lib/topper_hw, firmware/lib/topper_app (the
+// device app), the Adafruit libraries the device ships (from the venv) and
 // bench/mp_stubs/ standing in for CircuitPython's hardware modules.
 //
 //   node bench/mp_firmware_heap.mjs              # as boot.py sets it up: usb_cdc.data on
@@ -30,7 +30,7 @@ function sitePackages() {
 const mp = await startMicroPython({ heapsize: 4 * 1024 * 1024 });
 const py = (name) => name.endsWith(".py");
 copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_hw"), "/lib/topper_hw", py);
-mp.FS.writeFile("/lib/topper_code.py", readFileSync(join(REPO, "firmware", "code.py")));
+copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_app"), "/lib/topper_app", py);
 copyTree(mp.FS, join(REPO, "bench", "mp_stubs"), "/lib", py);
 const site = sitePackages();
 for (const f of ["adafruit_ssd1306.py", "adafruit_framebuf.py"]) {
@@ -45,7 +45,7 @@ const argAt = process.argv.indexOf("--game");
 const turnGame = argAt > 0 ? process.argv[argAt + 1] : null;
 const stages = [
   ["hardware stand-ins (not on a board)", "bench.stubs()"],
-  ["import code.py (drivers, view, menu)", "bench.import_code()"],
+  ["import the app (drivers, view, menu)", "bench.import_code()"],
   ["drivers built, menu on the OLED", "bench.build()"],
 ];
 if (turnGame) {

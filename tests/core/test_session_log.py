@@ -4,7 +4,7 @@ back as the same bytes, a full log keeps its beginning, nothing is allocated per
 from topper import jsonl
 from topper.gamelog import RECORD, GameLog, decode, encode
 
-# Every event shape the device's app logs (firmware/code.py), plus the host's.
+# Every event shape the device's app logs (firmware/lib/topper_app/app.py), plus the host's.
 EVENTS = [
     {"ev": "start", "seat": 2, "t": 0},
     {"ev": "start", "t": 536870911},

@@ -14,7 +14,7 @@ is dropped and ``overflowed`` set), an I2C write to an address with no device ra
 OSError, and the PN532 answers only what the test scripted.
 """
 
-import importlib.util
+import importlib
 import pathlib
 import sys
 
@@ -27,7 +27,7 @@ LIB = FIRMWARE / "lib"
 if str(LIB) not in sys.path:
     sys.path.insert(0, str(LIB))
 
-_FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_code")
+_FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_app")
 
 
 _saved = None  # the sys.modules entries the fakes replaced, to put back
@@ -77,10 +77,6 @@ def _forget_firmware():
 
 
 def load_code():
-    """Import firmware/code.py as a module named ``topper_code`` (not ``__main__``, so
-    it does not start its endless loop, and not ``code``, which is a stdlib module)."""
-    spec = importlib.util.spec_from_file_location("topper_code", FIRMWARE / "code.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["topper_code"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    """The device application module (``topper_app.app``, what code.py starts), imported
+    afresh against the fakes that ``install()`` put in place."""
+    return importlib.import_module("topper_app.app")

@@ -1,4 +1,4 @@
-"""Shared steps of the firmware scenarios: boot the real code.py on fakes, enroll a
+"""Shared steps of the firmware scenarios: boot the real device app (topper_app) on fakes, enroll a
 deck straight into the fake nvm, start a game, tap cards."""
 
 import fakes
@@ -11,7 +11,7 @@ def uid(card, copy=0):
 
 
 def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2):
-    """Fresh fakes, settings from ``env``, the real code.py app at t=0, stepped a little."""
+    """Fresh fakes, settings from ``env``, the real device app (topper_app) app at t=0, stepped a little."""
     rig = fakes.install(oled=oled, pn532=pn532, usb_data=usb_data)
     if enrolled:
         enroll(rig, jokers)

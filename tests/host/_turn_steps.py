@@ -1,4 +1,4 @@
-"""Shared steps of the turn-game scenarios on the real code.py: offer the toy game of
+"""Shared steps of the turn-game scenarios on the real device app (topper_app): offer the toy game of
 tests/core/_toyturn.py in the menu (until the real games land it stands in for them),
 choose a game with the buttons, start it, press seats."""
 

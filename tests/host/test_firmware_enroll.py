@@ -1,4 +1,4 @@
-"""Teaching the card pad a deck: enrollment through the real code.py, the deck map in
+"""Teaching the card pad a deck: enrollment through the real device app (topper_app), the deck map in
 the (fake) microcontroller.nvm, and what a damaged or half-done map does."""
 
 import pathlib

@@ -1,5 +1,5 @@
 """Playing World War 3 on the device with the card pad: scripted buttons and card taps
-run through the real firmware/code.py; the tests read the OLED bytes, the ring's
+run through the real device app (firmware/lib/topper_app); the tests read the OLED bytes, the ring's
 colours and the buzzer's tones."""
 
 import pathlib

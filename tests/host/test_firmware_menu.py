@@ -1,4 +1,4 @@
-"""Power-up, settings and the menu on the real code.py."""
+"""Power-up, settings and the menu on the real device app (topper_app)."""
 
 import pathlib
 import sys

@@ -1,4 +1,4 @@
-"""The real turn-based games through the real code.py over the fakes: chosen in the
+"""The real turn-based games through the real device app (topper_app) over the fakes: chosen in the
 menu with the buttons, played with presses (and the card pad), cut off by a power cut
 and resumed, ended with END GAME?. The App must hand every press to the game exactly
 as a referee driven directly gets it: the same presses give the same screen."""

@@ -1,4 +1,4 @@
-"""A turn-based game on the device, through the real code.py over the fakes: chosen in
+"""A turn-based game on the device, through the real device app (topper_app) over the fakes: chosen in
 the menu with the buttons, played with short and long seat presses, the table button
 and chords, ended with END GAME?, and its OLED lines, ring and sounds. The toy game of
 tests/core/_toyturn.py stands in for the real games (test_firmware_turn_games.py plays
