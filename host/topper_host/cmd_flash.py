@@ -6,7 +6,6 @@ options, runs them in order and tells the user what happened.
 """
 
 import tomllib
-from pathlib import Path
 
 from topper_host import drive as drives
 from topper_host import flasher, mpy, payload
@@ -15,8 +14,6 @@ HELP = "copy the firmware and its libraries onto a board's CIRCUITPY drive"
 
 # Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed.
 OK, VERIFY_FAILED, NOT_FLASHED = 0, 1, 2
-
-_DEFAULT_FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 _LABELS = {
     flasher.NEW: "new",
@@ -34,7 +31,7 @@ def add_arguments(parser):
     parser.add_argument(
         "--firmware",
         metavar="DIR",
-        default=str(_DEFAULT_FIRMWARE),
+        default=str(payload.default_firmware()),
         help="firmware folder to copy (default: this checkout's firmware/)",
     )
     parser.add_argument(

@@ -39,6 +39,12 @@ ROOT_FILES = ("boot.py", "settings.toml", "code.py")
 KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
 
 
+def default_firmware():
+    """The firmware folder of this checkout (``topper flash`` and ``topper build`` use it
+    unless given --firmware)."""
+    return Path(__file__).resolve().parents[2] / "firmware"
+
+
 class PayloadError(Exception):
     """Something the payload needs is missing or broken."""
 

@@ -1,0 +1,49 @@
+"""`topper build`: build the firmware image, one UF2 with CircuitPython, our code frozen
+into it and the CIRCUITPY drive's files (host/topper_host/image_build.py does the work;
+docs/building-firmware.md explains it)."""
+
+from pathlib import Path
+
+from topper_host import image_build, payload
+
+HELP = "build the firmware image: one UF2 to drag onto a blank board"
+
+
+def add_arguments(parser):
+    parser.add_argument(
+        "--firmware",
+        metavar="DIR",
+        default=str(payload.default_firmware()),
+        help="firmware folder with image.toml (default: this checkout's firmware/)",
+    )
+    parser.add_argument("--out", metavar="DIR", default="build", help="where the UF2 goes (default: build/)")
+    parser.add_argument("--board", metavar="NAME", help="CircuitPython board (default: image.toml's)")
+    parser.add_argument("--force", action="store_true", help="build again even if the cache has this image")
+
+
+def run(args):
+    try:
+        result = image_build.build(args.firmware, Path(args.out), args.board, args.force, log=_say)
+    except image_build.ImageError as e:
+        print(f"topper build: {e}")
+        return 1
+    r = result.report
+    for note in result.notes:
+        _say(note)
+    _say(f"CircuitPython {r['circuitpython']} for {r['board']}, key {r['key']}")
+    _say(
+        "firmware region: %d of %d bytes used, %d free (%.1f %%)"
+        % (
+            r["firmware_bytes"],
+            r["firmware_region_bytes"],
+            r["flash_free_bytes"],
+            100.0 * r["flash_free_bytes"] / r["firmware_region_bytes"],
+        )
+    )
+    _say(f"frozen: {', '.join(r['frozen'])}")
+    _say(f"wrote {result.uf2} ({r['uf2_bytes']} bytes)")
+    return 0
+
+
+def _say(text):
+    print(f"topper build: {text}", flush=True)
