@@ -1,16 +1,18 @@
-"""`topper flash`: copy the firmware and its libraries onto a board's CIRCUITPY drive.
+"""`topper flash`: copy the firmware and its libraries onto a board's CIRCUITPY drive,
+or, with --uf2, the whole firmware image onto the RP2040's bootloader drive.
 
 The steps live in small modules: drive (find the board), payload (what to copy), mpy
 (optional compiling), flasher (plan, write, verify, manifest). This one parses the
 options, runs them in order and tells the user what happened.
 """
 
+import os
 import tomllib
 
+from topper_host import bootdrive, flasher, mpy, payload, uf2
 from topper_host import drive as drives
-from topper_host import flasher, mpy, payload
 
-HELP = "copy the firmware and its libraries onto a board's CIRCUITPY drive"
+HELP = "copy the firmware onto a board: its files to CIRCUITPY, or --uf2 the image to RPI-RP2"
 
 # Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed.
 OK, VERIFY_FAILED, NOT_FLASHED = 0, 1, 2
@@ -26,8 +28,23 @@ _LABELS = {
 }
 
 
+def default_uf2():
+    """The image `topper build` writes in this checkout."""
+    return payload.default_firmware().parent / "build" / "topper-table-raspberry_pi_pico.uf2"
+
+
 def add_arguments(parser):
-    parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY drive (default: find it)")
+    parser.add_argument(
+        "--drive", metavar="PATH", help="the CIRCUITPY drive, or RPI-RP2 with --uf2 (default: find it)"
+    )
+    parser.add_argument(
+        "--uf2",
+        metavar="FILE",
+        nargs="?",
+        const=str(default_uf2()),
+        help="copy a firmware image onto the board's RPI-RP2 bootloader drive (hold BOOTSEL "
+        "while plugging it in); FILE defaults to the one `topper build` made",
+    )
     parser.add_argument(
         "--firmware",
         metavar="DIR",
@@ -51,9 +68,7 @@ def add_arguments(parser):
         action="store_true",
         help="compile lib/ to .mpy; needs --mpy-cross with a CircuitPython mpy-cross",
     )
-    parser.add_argument(
-        "--mpy-cross", metavar="PATH", help="CircuitPython mpy-cross matching the board"
-    )
+    parser.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython mpy-cross matching the board")
     parser.add_argument(
         "--font",
         metavar="PATH",
@@ -120,7 +135,35 @@ def _prepare(args):
     return drive, board, items, warnings
 
 
+def flash_uf2(args):
+    """The whole image onto the bootloader drive: checked first, then copied."""
+    try:
+        target = bootdrive.find(args.drive)
+        image = bootdrive.check(args.uf2, target)
+    except (bootdrive.BootDriveError, uf2.UF2Error) as e:
+        _say("topper flash: " + str(e))
+        if isinstance(e, uf2.UF2Error) and not os.path.exists(args.uf2):
+            _say("topper flash: build the image first: bash scripts/build-firmware")
+        return NOT_FLASHED
+    _say(f"topper flash: {args.uf2} ({image.blocks} blocks) onto {target}")
+    if args.dry_run:
+        _say("topper flash: dry run, nothing written")
+        return OK
+    try:
+        bootdrive.copy(args.uf2, target)
+    except OSError as e:
+        _say(
+            f"topper flash: copying onto {target} failed: {e.strerror or e}; unplug the board, "
+            "hold BOOTSEL, plug it in and try again"
+        )
+        return NOT_FLASHED
+    _say("topper flash: done: the board restarts into Topper Table (the CIRCUITPY drive appears)")
+    return OK
+
+
 def run(args):
+    if args.uf2 is not None:
+        return flash_uf2(args)
     try:
         drive, board, items, warnings = _prepare(args)
     except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:
@@ -153,9 +196,7 @@ def run(args):
         flasher.check_space(drive, actions)
         written, deleted = flasher.apply(drive, actions)
         bad = flasher.verify(drive, actions)
-        doc = flasher.manifest_doc(
-            actions, bad, payload.topper_version(), board, mpy=bool(args.mpy)
-        )
+        doc = flasher.manifest_doc(actions, bad, payload.topper_version(), board, mpy=bool(args.mpy))
         flasher.save_manifest(drive, doc)
     except flasher.FlashError as e:
         _say("topper flash: " + str(e))

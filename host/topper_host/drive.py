@@ -80,8 +80,8 @@ def check_drive(path):
     return parse_boot_out(text)
 
 
-def _proc_mounts(mounts_file):
-    """Mount points from /proc/mounts whose folder name starts with CIRCUITPY."""
+def _proc_mounts(mounts_file, label=LABEL):
+    """Mount points from /proc/mounts whose folder name starts with ``label``."""
     found = []
     try:
         with open(mounts_file, encoding="utf-8") as f:
@@ -90,15 +90,15 @@ def _proc_mounts(mounts_file):
                 if len(parts) >= 2:
                     # /proc/mounts escapes blanks in paths as octal (\040).
                     point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), parts[1])
-                    if os.path.basename(point).startswith(LABEL):
+                    if os.path.basename(point).startswith(label):
                         found.append(point)
     except OSError:
         pass
     return found
 
 
-def _windows_drives():
-    """Root folders of Windows volumes labelled CIRCUITPY (ctypes, no extra package)."""
+def _windows_drives(label=LABEL):
+    """Root folders of Windows volumes labelled ``label`` (ctypes, no extra package)."""
     import ctypes
 
     kernel32 = ctypes.windll.kernel32
@@ -108,9 +108,9 @@ def _windows_drives():
         if not mask & (1 << i):
             continue
         root = "{}:\\".format(chr(ord("A") + i))
-        label = ctypes.create_unicode_buffer(261)
-        named = kernel32.GetVolumeInformationW(root, label, 261, None, None, None, None, 0)
-        if named and label.value.upper().startswith(LABEL):
+        name = ctypes.create_unicode_buffer(261)
+        named = kernel32.GetVolumeInformationW(root, name, 261, None, None, None, None, 0)
+        if named and name.value.upper().startswith(label):
             found.append(root)
     return found
 
@@ -118,17 +118,23 @@ def _windows_drives():
 def candidate_drives(patterns=None, mounts_file=None):
     """Every mounted folder that looks like a CIRCUITPY drive and has boot_out.txt."""
     patterns = MOUNT_PATTERNS if patterns is None else patterns
+    return mounted(LABEL, patterns, BOOT_OUT, mounts_file)
+
+
+def mounted(label, patterns, marker, mounts_file=None):
+    """Mounted folders named ``label``* (by ``patterns``, /proc/mounts, Windows volume
+    labels) that hold the file ``marker``, each once."""
     mounts_file = MOUNTS_FILE if mounts_file is None else mounts_file
     seen = []
     points = []
     for pattern in patterns:
         points.extend(sorted(glob.glob(pattern)))
-    points.extend(_proc_mounts(mounts_file))
+    points.extend(_proc_mounts(mounts_file, label))
     if sys.platform == "win32":
-        points.extend(_windows_drives())
+        points.extend(_windows_drives(label))
     for point in points:
         p = Path(point)
-        if (p / BOOT_OUT).is_file() and p.resolve() not in [s.resolve() for s in seen]:
+        if (p / marker).is_file() and p.resolve() not in [s.resolve() for s in seen]:
             seen.append(p)
     return seen
 

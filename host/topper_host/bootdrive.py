@@ -1,0 +1,87 @@
+"""The RP2040's own UF2 bootloader drive (RPI-RP2), for `topper flash --uf2`.
+
+Holding BOOTSEL while plugging the board in (or a blank board) mounts a small drive
+named RPI-RP2 whose INFO_UF2.TXT says ``Board-ID: RPI-RP2``; a UF2 file copied onto it
+is written to flash and the board restarts into it. Only such a drive is written to:
+anything else (a CIRCUITPY drive, a USB stick, a folder) is refused before a byte is
+copied, and so is a file that is not a UF2 for the RP2040.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+from topper_host import drive, uf2
+
+LABEL = "RPI-RP2"
+INFO = "INFO_UF2.TXT"
+BOARD_ID = "RPI-RP2"  # an RP2350's bootloader says RP2350: a different chip
+MOUNT_PATTERNS = tuple(p.replace("CIRCUITPY", LABEL) for p in drive.MOUNT_PATTERNS)
+
+
+class BootDriveError(Exception):
+    """No bootloader drive, or not one this image is for."""
+
+
+def board_id(path):
+    """The Board-ID line of the drive's INFO_UF2.TXT; BootDriveError if there is none."""
+    path = Path(path)
+    if not path.is_dir():
+        raise BootDriveError(f"drive not found: {path}" if not path.exists() else f"not a folder: {path}")
+    info = path / INFO
+    try:
+        text = info.read_text(encoding="ascii", errors="replace")
+    except OSError:
+        hint = (
+            " (that is a running board's drive: hold BOOTSEL while plugging it in)"
+            if (path / drive.BOOT_OUT).is_file()
+            else ""
+        )
+        raise BootDriveError(f"{path} is not a UF2 bootloader drive: no {INFO}{hint}")
+    for line in text.splitlines():
+        if line.startswith("Board-ID:"):
+            return line.split(":", 1)[1].strip()
+    raise BootDriveError(f"{info} names no Board-ID: not a UF2 bootloader drive")
+
+
+def find(explicit=None, patterns=None, mounts_file=None):
+    if explicit:
+        return Path(explicit)
+    found = drive.mounted(LABEL, MOUNT_PATTERNS if patterns is None else patterns, INFO, mounts_file)
+    if not found:
+        raise BootDriveError(
+            "no RPI-RP2 drive found: hold the board's BOOTSEL button while plugging it in, "
+            "wait for the drive to mount, or pass --drive PATH."
+        )
+    if len(found) > 1:
+        raise BootDriveError(
+            "several RPI-RP2 drives are mounted: {}. Pick one with --drive PATH.".format(
+                ", ".join(str(p) for p in found)
+            )
+        )
+    return found[0]
+
+
+def check(image_path, drive_path):
+    """The parsed image, once both the file and the drive are right for each other."""
+    image = uf2.read(image_path)
+    if image.family != uf2.RP2040_FAMILY:
+        fam = "none" if image.family is None else f"0x{image.family:08x}"
+        raise uf2.UF2Error(f"{image_path} is not a UF2 for the RP2040 (family {fam})")
+    found = board_id(drive_path)
+    if found != BOARD_ID:
+        raise BootDriveError(
+            f"{drive_path} is the bootloader of a {found} board; this image is for {BOARD_ID}"
+        )
+    return image
+
+
+def copy(image_path, drive_path):
+    """Copy the image onto the drive and make sure it reached the device: the bootloader
+    flashes as the blocks arrive and restarts the board after the last one."""
+    target = Path(drive_path) / Path(image_path).name
+    with open(image_path, "rb") as src, open(target, "wb") as dst:
+        shutil.copyfileobj(src, dst, 64 * 1024)
+        dst.flush()
+        os.fsync(dst.fileno())
+    return target

@@ -1,0 +1,150 @@
+"""The firmware image's build steps that run in seconds: staging what is frozen, the
+cache key, refusing code that does not compile (with its file and line), and adding
+the drive. The CircuitPython build itself runs in `bash scripts/test` (step firmware),
+and tests/board boots what it made."""
+
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+from topper_host import image_build, payload, uf2
+
+FIRMWARE = payload.default_firmware()
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A copy of the firmware folder the test may break."""
+    fw = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__"))
+    return fw
+
+
+def staged(fw, dest):
+    cfg = image_build.load_config(fw)
+    image_build.stage(fw, cfg, dest)
+    return cfg
+
+
+def test_stage_freezes_our_packages_and_the_libraries_and_keeps_the_drive_apart(firmware, tmp_path):
+    cfg = staged(firmware, tmp_path / "stage")
+    frozen = tmp_path / "stage" / "frozen"
+    for name in ("topper", "topper_view", "topper_hw", "topper_app"):
+        assert (frozen / name / "__init__.py").is_file()
+    assert (frozen / "topper_app" / "main.py").is_file()
+    for module in cfg.libraries:
+        assert (frozen / module).is_dir() or (frozen / (module + ".py")).is_file(), module
+    assert sorted(p.name for p in (tmp_path / "stage" / "drive").iterdir()) == [
+        "boot.py",
+        "code.py",
+        "settings.toml",
+    ]
+    # nothing of the drive is frozen, and no library of the drive's lib/ either
+    assert not (frozen / "code.py").exists() and not (frozen / "settings.toml").exists()
+    # CircuitPython's freezing step runs `git describe` where a file has a __version__
+    tag = subprocess.run(["git", "-C", str(frozen), "describe", "--tags"], capture_output=True, text=True)
+    assert tag.returncode == 0 and tag.stdout.strip()
+
+
+def test_the_key_follows_the_frozen_code_and_not_the_drive(firmware, tmp_path):
+    cfg = staged(firmware, tmp_path / "a")
+    key_a = image_build.image_key(tmp_path / "a" / "frozen", cfg, None)
+    (firmware / "settings.toml").write_text((firmware / "settings.toml").read_text() + "\nTOPPER_SEATS = 6\n")
+    staged(firmware, tmp_path / "b")
+    assert image_build.image_key(tmp_path / "b" / "frozen", cfg, None) == key_a
+    cards = firmware / "lib" / "topper" / "cards.py"
+    cards.write_text(cards.read_text() + "\n# changed\n")
+    staged(firmware, tmp_path / "c")
+    assert image_build.image_key(tmp_path / "c" / "frozen", cfg, None) != key_a
+    cfg.off["CIRCUITPY_KEYPAD_DEMUX"] = "not ours"
+    assert image_build.image_key(tmp_path / "b" / "frozen", cfg, None) != key_a
+
+
+def test_a_module_that_does_not_compile_stops_the_build_with_its_file_and_line(firmware, tmp_path):
+    bad = firmware / "lib" / "topper" / "cards.py"
+    lines = bad.read_text().splitlines()
+    lines.insert(11, "def broken(:")
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(image_build.ImageError) as e:
+        staged(firmware, tmp_path / "stage")
+    assert str(e.value).startswith(f"{bad}:12: ")
+
+
+def test_a_circuitpython_compile_error_names_our_file():
+    frozen = "/cache/stage/frozen"
+    log = (
+        "FREEZE /cache/stage/frozen\n"
+        f'  File "{frozen}/topper/cards.py", line 40\n'
+        "SyntaxError: invalid syntax\n"
+        "make: *** [frozen_content.c] Error 1\n"
+    )
+    proc = subprocess.CompletedProcess([], 2, stdout=log, stderr="")
+    text = image_build._build_failure(proc, image_build.Path("/nope"), image_build.Path(frozen))
+    assert text.startswith("firmware/lib/topper/cards.py:40: does not compile for CircuitPython")
+    assert "SyntaxError" in text
+
+
+def test_settings_errors_are_one_clear_line(tmp_path):
+    with pytest.raises(image_build.ImageError, match="image.toml not found"):
+        image_build.load_config(tmp_path)
+    (tmp_path / "image.toml").write_text('board = "x"\n')
+    with pytest.raises(image_build.ImageError, match="missing setting 'circuitpython_repo'"):
+        image_build.load_config(tmp_path)
+
+
+def test_combine_puts_the_drive_at_its_flash_offset(firmware, tmp_path):
+    cfg = staged(firmware, tmp_path / "stage")
+    fw = tmp_path / "fw.uf2"
+    block = struct.pack(
+        "<8I", uf2.MAGIC0, uf2.MAGIC1, uf2.FLAG_FAMILY, uf2.XIP_BASE, 256, 0, 1, uf2.RP2040_FAMILY
+    )
+    fw.write_bytes(block + bytes(476) + struct.pack("<I", uf2.MAGIC_END))
+    out = tmp_path / "both.uf2"
+    image_build.combine(fw, tmp_path / "stage" / "drive", cfg, out)
+    image = uf2.read(out)
+    assert image.family == uf2.RP2040_FAMILY
+    assert image.spans[0] == (0, 256)
+    assert image.writes_at_or_above(image_build.DRIVE_OFFSET)
+    # the FAT holds our code.py byte for byte
+    assert (firmware / "code.py").read_bytes() in out.read_bytes().replace(b"", b"") or _in_blocks(
+        out, firmware
+    )
+
+
+def _in_blocks(path, firmware):
+    data = path.read_bytes()
+    payload_bytes = b"".join(data[i + 32 : i + 32 + 256] for i in range(0, len(data), 512))
+    return (firmware / "code.py").read_bytes() in payload_bytes
+
+
+def test_the_cli_says_what_is_wrong_in_one_line(tmp_path, capsys):
+    from topper_host import cli
+
+    assert cli.main(["build", "--firmware", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "image.toml not found" in out
+
+
+def test_the_report_of_a_built_image(tmp_path):
+    """Reading a build's report needs no build: the numbers come from the UF2."""
+    fw = tmp_path / "fw.uf2"
+    blocks = b""
+    for n in range(8):
+        head = struct.pack(
+            "<8I",
+            uf2.MAGIC0,
+            uf2.MAGIC1,
+            uf2.FLAG_FAMILY,
+            uf2.XIP_BASE + 256 * n,
+            256,
+            n,
+            8,
+            uf2.RP2040_FAMILY,
+        )
+        blocks += head + bytes(476) + struct.pack("<I", uf2.MAGIC_END)
+    fw.write_bytes(blocks)
+    use = image_build.flash_use(fw)
+    assert use["firmware_bytes"] == 2048
+    assert use["flash_free_bytes"] == 1020 * 1024 - 2048
