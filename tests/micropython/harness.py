@@ -1,9 +1,11 @@
-"""The MicroPython side of run_core_tests.mjs: imports test modules and calls their tests.
+"""The board side of the portable test runs: imports test modules and calls their tests.
 
 This is a stand-in for the small part of pytest that the portable tests rely on:
 top-level ``test_*`` functions without arguments and plain ``assert``. It runs inside the
-npm MicroPython, so it uses only what a board has (``sys.print_exception``, no
-``traceback``). Each failure is one line starting with ``FAIL`` so that the Node side and
+npm MicroPython (run_core_tests.mjs) and on CircuitPython on the emulated Pico
+(tests/board/core_suite.py), so it uses only what a board has: MicroPython prints an
+exception with ``sys.print_exception``, CircuitPython with ``traceback.print_exception``
+(it has no ``sys.print_exception``; docs/portability.md). Each failure is one line starting with ``FAIL`` so that the Node side and
 a person reading CI output see it at once; the counts are left in ``RESULT`` for Node.
 Lines starting with ``@@`` are for Node only.
 """
@@ -15,11 +17,20 @@ import sys
 RESULT = [0, 0]  # passed, failed
 
 
+def _print_exception(exc, out):
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(exc, out)  # MicroPython
+    else:
+        import traceback  # CircuitPython
+
+        traceback.print_exception(exc, file=out)
+
+
 def _where(exc):
     # The innermost frame, plus the innermost frame inside the tests, so that a bare
     # ``assert`` (no message) still says which line failed.
     buf = io.StringIO()
-    sys.print_exception(exc, buf)
+    _print_exception(exc, buf)
     frames = []
     for line in buf.getvalue().split("\n"):
         line = line.strip()
