@@ -150,3 +150,29 @@ def test_a_random_game_agrees_with_its_rulings():
 
 def test_keep_is_small():
     assert 8 <= KEEP <= 64
+
+
+def test_the_game_over_screen_shows_every_seat_median():
+    from _slapview import slap_view
+    from topper_view import screen
+
+    for seats in (2, 5, 8):
+        r = Reactions(seats)
+        for s in range(seats):
+            r.ruling(lay(s * 10000, "pair"))
+            r.ruling(slap(s * 10000 + 200 + 10 * s, [[s, 0]]))
+        v = slap_view(seats, phase="over", winner=seats - 1, turn=-1, stacks=[0] * seats)
+        v["reactions"] = r.lines()
+        lines = screen.game(v, 0)
+        assert len(lines) == screen.LINES
+        for line in lines:
+            assert len(line) <= screen.COLS, line
+        assert "GAME OVER" in lines[0]
+        assert ("P%d WINS!" % seats) in lines[1]
+        text = " ".join(lines)
+        for s in range(seats):
+            assert ("P%d %d" % (s + 1, 200 + 10 * s)) in text, (s, lines)
+        assert lines[-1] == "hold table: menu"
+    # Without reactions in the view the old screen stays.
+    v = slap_view(3, phase="over", winner=1, turn=-1, stacks=[0, 64, 0])
+    assert "P2 64" in " ".join(screen.game(v, 0))
