@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("replay", "sim", "flash", "monitor")
+COMMANDS = ("replay", "sim", "flash", "monitor", "stats")
 
 
 def _available():
