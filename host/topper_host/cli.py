@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("replay", "sim", "flash", "monitor", "stats")
+COMMANDS = ("replay", "sim", "flash", "monitor", "stats", "logs")
 
 
 def _available():
