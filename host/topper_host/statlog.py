@@ -49,10 +49,28 @@ def _objects(lines):
             raise LogError(number, "not a log line: %s" % e)
         if not isinstance(obj, dict):
             raise LogError(number, "not a log line: expected a JSON object")
+        odd = _odd_value(obj)
+        if odd is not None:
+            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         out.append((number, obj))
     if not out:
         raise LogError(max(1, len(lines)), "an empty log")
     return out
+
+
+def _odd_value(v):
+    """The first value a log line cannot hold (a fraction), or None."""
+    if isinstance(v, float):
+        return v
+    if isinstance(v, dict):
+        v = v.values()
+    elif not isinstance(v, list):
+        return None
+    for x in v:
+        odd = _odd_value(x)
+        if odd is not None:
+            return odd
+    return None
 
 
 def parse(lines, source=""):
@@ -125,6 +143,8 @@ def _stamped(number, obj):
 def _check_ruling(number, r):
     """The fields the statistics read, with the types they need."""
     kind = r["r"]
+    if not isinstance(kind, str):
+        raise LogError(number, "'r' names a ruling, not %r" % (kind,))
     need = {
         "late": ("seat", "margin_us"),
         "locked": ("seat",),
@@ -137,6 +157,11 @@ def _check_ruling(number, r):
         if not _whole(r.get(key)) or (key == "seat" and not 0 <= r[key] < 8):
             raise LogError(number, "ruling %r needs a whole %r" % (kind, key))
     if kind == "slap":
+        if "paid" in r and not _whole(r["paid"]):
+            raise LogError(number, "ruling 'slap' needs a whole 'paid'")
+        locked = r.get("locked", [])
+        if not isinstance(locked, list) or not all(_whole(s) for s in locked):
+            raise LogError(number, "ruling 'slap' needs 'locked', a list of seats")
         order = r.get("order")
         if not isinstance(order, list) or not all(
             isinstance(e, list) and len(e) == 2 and _whole(e[0]) and 0 <= e[0] < 8 and _whole(e[1])

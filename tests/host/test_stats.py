@@ -248,3 +248,48 @@ def test_a_directory_and_a_missing_file_are_os_errors(tmp_path):
         statlog.read(str(tmp_path))
     with pytest.raises(FileNotFoundError):
         statlog.read(str(tmp_path / "nope.jsonl"))
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"r":"lay","t":5,"chances":1.5}\n', "not 1.5"),
+    ('{"r":[1],"t":5}\n', "'r' names a ruling"),
+    ('{"r":"slap","t":5,"by":0,"order":[[0,0]],"locked":true}\n', "needs 'locked'"),
+    ('{"r":"slap","t":5,"by":0,"order":[[0,0]],"paid":[1]}\n', "needs a whole 'paid'"),
+])
+def test_odd_values_name_their_line(tmp_path, text, words):
+    path = tmp_path / "odd.jsonl"
+    path.write_text(text)
+    with pytest.raises(LogError) as e:
+        statlog.read(str(path))
+    assert e.value.line == 1 and words in e.value.msg
+
+
+VALUES = [None, -1, 999, "x", [1], [999, 2], {}, 1.5, True, [[0]], [["a", 1]], 0, 7, "act", "lay",
+          "press", "slap", "late", "win", "over", [[9, 0]], [[0, 0], [1, 5]]]
+
+
+def test_a_damaged_log_is_refused_by_its_line_never_with_a_traceback(slap_logs, tmp_path, capsys):
+    """Seeded damage to a simulator log, its replay output and a turn game's log: each
+    damaged log reads or gives a LogError, nothing else."""
+    import random
+
+    assert cli.main(["replay", str(slap_logs[0])]) == 0
+    rulings = capsys.readouterr().out.splitlines()
+    turn = _sim(tmp_path, "tripp.jsonl", "--game", "tripp", "--seats", "3", "--seed", "2")
+    sources = [slap_logs[0].read_text().splitlines(), rulings, turn.read_text().splitlines()]
+    rnd = random.Random(18)
+    for lines in sources:
+        for _ in range(150):
+            damaged = list(lines)
+            i = rnd.randrange(0, min(len(damaged), 80))
+            obj = json.loads(damaged[i])
+            key = rnd.choice(sorted(obj))
+            if rnd.random() < 0.3:
+                del obj[key]
+            else:
+                obj[key] = rnd.choice(VALUES)
+            damaged[i] = json.dumps(obj)
+            try:
+                statlog.parse(damaged, "damaged")
+            except LogError as e:
+                assert e.line >= 1 and e.msg
