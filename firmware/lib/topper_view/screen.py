@@ -294,9 +294,13 @@ def winner(view):
 
 def reactions(view):
     """GAME OVER, the winner, and each seat's median slap reaction in ms."""
-    lines = [spread(game_name(view["game"]), "GAME OVER"), center("P%d WINS!" % (view["winner"] + 1))]
+    medians = view["reactions"][: LINES - 4]
+    lines = [spread(game_name(view["game"]), "GAME OVER")]
+    if len(medians) < LINES - 4:
+        lines.append("")  # the winner on the third line, as on the plain game-over screen
+    lines.append(center("P%d WINS!" % (view["winner"] + 1)))
     lines.append("median reaction, ms")
-    lines.extend(view["reactions"][: LINES - 4])
+    lines.extend(medians)
     while len(lines) < LINES - 1:
         lines.append("")
     lines.append("hold table: menu")
