@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("replay", "sim", "flash", "build", "monitor")
+COMMANDS = ("replay", "sim", "flash", "build", "monitor", "stats", "logs")
 
 
 def _available():

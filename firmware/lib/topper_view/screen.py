@@ -278,10 +278,30 @@ def _ranks(lines, order, locked, tie, upto):
 
 
 def winner(view):
+    """The end of a slap game. A shell that keeps the seats' reaction times
+    (``topper.reactions``) puts ``Reactions.lines()`` in the view as ``"reactions"``
+    (at most four lines): the screen then shows them in place of the stacks."""
     w = view["winner"]
+    if view.get("reactions"):
+        return reactions(view)
     lines = [spread(game_name(view["game"]), "GAME OVER"), "", center("P%d WINS!" % (w + 1)), ""]
     lines.extend(_seat_lines(view))
     while len(lines) < 7:
+        lines.append("")
+    lines.append("hold table: menu")
+    return _pad(lines)
+
+
+def reactions(view):
+    """GAME OVER, the winner, and each seat's median slap reaction in ms."""
+    medians = view["reactions"][: LINES - 4]
+    lines = [spread(game_name(view["game"]), "GAME OVER")]
+    if len(medians) < LINES - 4:
+        lines.append("")  # the winner on the third line, as on the plain game-over screen
+    lines.append(center("P%d WINS!" % (view["winner"] + 1)))
+    lines.append("median reaction, ms")
+    lines.extend(medians)
+    while len(lines) < LINES - 1:
         lines.append("")
     lines.append("hold table: menu")
     return _pad(lines)

@@ -8,6 +8,7 @@ read), pauses the clock, takes snapshots, and redraws only the rows that changed
 
 import os
 
+from topper.reactions import Reactions
 from topper.ticks import ticks_diff
 
 from topper_host.sim import narrate, term
@@ -76,14 +77,20 @@ class LiveShell:
         self._size = None
         self._drawn_at = None
         self._dirty = True
+        self.reactions = None  # topper.reactions.Reactions: the game-over screen's medians
 
     # ----- the table's listener --------------------------------------------------------
 
     def listen(self, table, t, rulings):
+        if self.reactions is None:
+            self.reactions = Reactions(table.game.seats)
         for r in rulings:
+            self.reactions.ruling(r)
             line = narrate.ruling(r)
             if line:
                 self.feed.append("%8.1f s  %s" % (_secs(table, r["t"]), line))
+            if r["r"] == "win":
+                self.feed.append("%8.1f s  median reaction: %s" % (_secs(table, r["t"]), self.medians()))
         del self.feed[:-FEED]
         name = narrate.sound(sounds.for_rulings(rulings))
         if name:
@@ -125,7 +132,7 @@ class LiveShell:
         self._dirty = False
         self._drawn_at = t
         cols, rows = self.term.size()
-        frame = Frame(table.view(t), t, table.fx)
+        frame = Frame(self.view(table, t), t, table.fx)
         cv = term.Canvas(cols, rows)
         term.draw(cv, frame, self.panel(table, t))
         lines = cv.ansi()
@@ -152,6 +159,21 @@ class LiveShell:
             self._dirty = True
 
     # ----- what the shell adds to the picture -----------------------------------------
+
+    def view(self, table, t):
+        """The referee's view; at the end of the game with each seat's median reaction,
+        which the OLED's game-over screen shows (``topper_view.screen.reactions``)."""
+        v = table.view(t)
+        if table.over and self.reactions is not None:
+            v["reactions"] = self.reactions.lines()
+        return v
+
+    def medians(self):
+        parts = []
+        for s in range(self.reactions.seats):
+            m = self.reactions.median(s)
+            parts.append("P%d %s" % (s + 1, "-" if m is None else "%d ms" % m))
+        return "  ".join(parts)
 
     def panel(self, table, t):
         status = ""
@@ -195,7 +217,7 @@ class LiveShell:
         if self.snapshots is None:
             self.snapped = "snapshots need --snapshot DIR"
             return
-        frame = Frame(table.view(t), t, table.fx)
+        frame = Frame(self.view(table, t), t, table.fx)
         oled, ring = self.snapshots.take(frame)
         self.snapped = "saved %s, %s" % (oled, ring)
 

@@ -1,0 +1,174 @@
+"""Reads the project's game logs for ``topper stats``, every kind of them:
+
+- a slap game's event log (docs/event-log.md) as the simulator writes it, as
+  ``topper monitor --save`` saves a board's stream, or as the board's ``log`` download
+  gives it (events only): re-run through ``topper.eventlog.Replay``, which checks the
+  recorded rulings and makes the missing ones;
+- a turn game's log from the simulator (``sim.turn_log``): re-run by ``turn_log.check``;
+- a turn game's log streamed by a board (``"log":"topper-turn"``): a record of button
+  presses and card reads that no core can judge again, so its recorded rulings are
+  taken as they are;
+- the output of ``topper replay`` (ruling lines only, no header).
+
+``read(path)`` returns one ``stats.Game``; a file that is none of these raises
+``LogError`` with the line at fault, and a file that cannot be read raises ``OSError``.
+"""
+
+import os
+
+from topper import jsonl, turngames
+from topper.eventlog import FORMAT, LogError, Replay
+
+from topper_host import stats
+from topper_host.sim import turn_log
+
+DEVICE_TURN = "topper-turn"
+
+
+def read(path):
+    """The ``stats.Game`` of the log at ``path``; LogError or OSError."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(21, "is a directory, not a log", path)
+    with open(path, "rb") as f:
+        data = f.read()
+    text = data.decode("utf-8", errors="replace")
+    return parse(text.splitlines(), os.path.basename(path))
+
+
+def _objects(lines):
+    """``[(line number, object), ...]`` of the non-blank lines; LogError on one that is
+    not a JSON object."""
+    out = []
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            obj = jsonl.loads(line)
+        except jsonl.JsonLineError as e:
+            raise LogError(number, "not a log line: %s" % e)
+        if not isinstance(obj, dict):
+            raise LogError(number, "not a log line: expected a JSON object")
+        odd = _odd_value(obj)
+        if odd is not None:
+            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
+        out.append((number, obj))
+    if not out:
+        raise LogError(max(1, len(lines)), "an empty log")
+    return out
+
+
+def _odd_value(v):
+    """The first value a log line cannot hold (a fraction), or None."""
+    if isinstance(v, float):
+        return v
+    if isinstance(v, dict):
+        v = v.values()
+    elif not isinstance(v, list):
+        return None
+    for x in v:
+        odd = _odd_value(x)
+        if odd is not None:
+            return odd
+    return None
+
+
+def parse(lines, source=""):
+    lines = list(lines)
+    objs = _objects(lines)
+    number, head = objs[0]
+    if "log" in head:
+        if head.get("log") == DEVICE_TURN:
+            return _device_turn(head, objs, source)
+        if head.get("log") != FORMAT:
+            raise LogError(number, "not a Topper Table log (log %r)" % (head.get("log"),))
+        if head.get("game") in turngames.KEYS:
+            return _turn(head, lines, source)
+        return _slap(head, lines, source)
+    if "r" in head:
+        return _rulings(objs, source)
+    raise LogError(number, "a log starts with its header line (or, from topper replay, a ruling)")
+
+
+def _seats(head):
+    s = head.get("seats")
+    return s if isinstance(s, int) and not isinstance(s, bool) and 0 < s <= 8 else 0
+
+
+def _slap(head, lines, source):
+    rulings = list(Replay(lines).run())
+    return stats.game(rulings, source, str(head.get("game")), _seats(head), "slap")
+
+
+def _turn(head, lines, source):
+    h, events = turn_log.read(lines)
+    rulings = turn_log.check(h, events)
+    return stats.game(rulings, source, h["game"], _seats(h), "turn", events=events)
+
+
+def _device_turn(head, objs, source):
+    rulings = []
+    for number, obj in objs[1:]:
+        if "log" in obj:
+            raise LogError(number, "a second header: one game a file")
+        if "r" in obj:
+            _stamped(number, obj)
+            _check_ruling(number, obj)
+            rulings.append(obj)
+        elif "ev" not in obj:
+            raise LogError(number, "neither an event (\"ev\") nor a ruling (\"r\")")
+    return stats.game(rulings, source, str(head.get("game")), _seats(head), "turn")
+
+
+def _rulings(objs, source):
+    rulings = []
+    for number, obj in objs:
+        if "r" not in obj:
+            raise LogError(number, "expected a ruling line (\"r\"), as topper replay prints")
+        _stamped(number, obj)
+        _check_ruling(number, obj)
+        rulings.append(obj)
+    return stats.game(rulings, source)
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _stamped(number, obj):
+    if not _whole(obj.get("t")) or obj["t"] < 0:
+        raise LogError(number, "ruling %r needs a whole 't' stamp" % (obj.get("r"),))
+
+
+def _check_ruling(number, r):
+    """The fields the statistics read, with the types they need."""
+    kind = r["r"]
+    if not isinstance(kind, str):
+        raise LogError(number, "'r' names a ruling, not %r" % (kind,))
+    need = {
+        "late": ("seat", "margin_us"),
+        "locked": ("seat",),
+        "hurry": ("seat",),
+        "flag": ("seat",),
+        "win": ("seat",),
+        "slap": ("by",),
+    }.get(kind, ())
+    for key in need:
+        if not _whole(r.get(key)) or (key == "seat" and not 0 <= r[key] < 8):
+            raise LogError(number, "ruling %r needs a whole %r" % (kind, key))
+    if kind == "slap":
+        if "paid" in r and not _whole(r["paid"]):
+            raise LogError(number, "ruling 'slap' needs a whole 'paid'")
+        locked = r.get("locked", [])
+        if not isinstance(locked, list) or not all(_whole(s) for s in locked):
+            raise LogError(number, "ruling 'slap' needs 'locked', a list of seats")
+        order = r.get("order")
+        if not isinstance(order, list) or not all(
+            isinstance(e, list) and len(e) == 2 and _whole(e[0]) and 0 <= e[0] < 8 and _whole(e[1])
+            for e in order
+        ):
+            raise LogError(number, "ruling 'slap' needs 'order', a list of [seat, margin_us]")
+    if kind == "over" and not (
+        isinstance(r.get("winners"), list) and all(_whole(s) and 0 <= s < 8 for s in r["winners"])
+    ):
+        raise LogError(number, "ruling 'over' needs 'winners', a list of seats")
