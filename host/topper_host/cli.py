@@ -23,8 +23,18 @@ def _available():
     return found
 
 
+def _version():
+    """"topper 0.1.0 (game core 0.1.0)": the installed distribution and the firmware's core."""
+    from topper import VERSION
+
+    from topper_host import payload
+
+    return "topper %s (game core %s)" % (payload.topper_version().split(" ", 1)[1], VERSION)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="topper", description="Topper Table host tools")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = {}
     for name, module in _available():

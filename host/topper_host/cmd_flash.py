@@ -6,7 +6,6 @@ options, runs them in order and tells the user what happened.
 """
 
 import tomllib
-from pathlib import Path
 
 from topper_host import drive as drives
 from topper_host import flasher, mpy, payload
@@ -15,8 +14,6 @@ HELP = "copy the firmware and its libraries onto a board's CIRCUITPY drive"
 
 # Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed.
 OK, VERIFY_FAILED, NOT_FLASHED = 0, 1, 2
-
-_DEFAULT_FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 _LABELS = {
     flasher.NEW: "new",
@@ -34,8 +31,8 @@ def add_arguments(parser):
     parser.add_argument(
         "--firmware",
         metavar="DIR",
-        default=str(_DEFAULT_FIRMWARE),
-        help="firmware folder to copy (default: this checkout's firmware/)",
+        help="firmware folder to copy (default: this checkout's firmware/, or the one "
+        "installed with topper)",
     )
     parser.add_argument(
         "--force",
@@ -101,7 +98,8 @@ def _prepare(args):
     """(drive path, board info, items, warnings); raises on anything that stops a flash."""
     drive = drives.find_drive(args.drive)
     board = drives.check_drive(drive)
-    items, warnings = payload.build(args.firmware, with_libs=not args.no_libs, font=args.font)
+    firmware = args.firmware or payload.default_firmware()
+    items, warnings = payload.build(firmware, with_libs=not args.no_libs, font=args.font)
     if board.major and board.major not in (9, 10):
         warnings.append(
             f"the board runs CircuitPython {board.version}; Topper Table is made for 9.x and 10.x"

@@ -8,14 +8,16 @@ plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross)
 
 import importlib.machinery
 import importlib.metadata
+import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
 # Libraries the firmware imports: (module, PyPI distribution that ships it).
 # adafruit_bus_device and adafruit_pixelbuf are built into CircuitPython on the RP2040,
 # which then ignores the lib/ copy; it is there for boards built without them.
-# adafruit_pioasm is only used with TOPPER_SLAP_CAPTURE = "pio" and adafruit_pn532 only
-# with TOPPER_CARDPAD = 1, but both ship so that changing settings.toml is enough.
+# adafruit_pioasm is only used with TOPPER_SLAP_CAPTURE = "pio", adafruit_pn532 only
+# with TOPPER_CARDPAD = 1 and adafruit_fram only when an FRAM answers at 0x50, but all
+# ship so that changing settings.toml or fitting the chip is enough.
 ADAFRUIT_LIBS = (
     ("adafruit_ssd1306", "adafruit-circuitpython-ssd1306"),
     ("adafruit_framebuf", "adafruit-circuitpython-framebuf"),
@@ -24,6 +26,7 @@ ADAFRUIT_LIBS = (
     ("adafruit_pixelbuf", "adafruit-circuitpython-pixelbuf"),
     ("adafruit_pn532", "adafruit-circuitpython-pn532"),
     ("adafruit_pioasm", "adafruit-circuitpython-pioasm"),
+    ("adafruit_fram", "adafruit-circuitpython-fram"),
 )
 
 # firmware/libs.txt may name more modules (one per line, "# comments" allowed), so that
@@ -37,6 +40,16 @@ FONT_SIZE = 2 + 256 * 5  # width and height bytes, then 5 column bytes per chara
 
 ROOT_FILES = ("boot.py", "settings.toml", "code.py")
 KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
+
+
+def default_firmware():
+    """The firmware folder to flash: the checkout's firmware/ when topper runs from a
+    checkout (an editable install or PYTHONPATH), else the copy the wheel installed as
+    topper_host/firmware (pyproject.toml's package-data)."""
+    checkout = Path(__file__).resolve().parents[2] / "firmware"
+    if (checkout / "code.py").is_file():
+        return checkout
+    return Path(str(importlib.resources.files("topper_host") / "firmware"))
 
 
 class PayloadError(Exception):
