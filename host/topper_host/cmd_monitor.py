@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from topper_host import serial_link
+from topper_host import paths, serial_link
 from topper_host.monitor_save import GameSaver
 from topper_host.monitor_view import Board, Live, Plain
 
@@ -36,6 +36,12 @@ def add_arguments(p):
 
 
 def run(args):
+    # A --save that cannot be written is told now, not after the first game is lost.
+    problem = (args.save and paths.file_to_write(args.save, "--save")) or (
+        args.port and paths.serial_port(args.port, "--port"))
+    if problem:
+        print("topper monitor: %s" % problem, file=sys.stderr)
+        return 2
     try:
         name = args.port or serial_link.find_port()
     except serial_link.LinkError as e:

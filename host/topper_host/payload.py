@@ -12,6 +12,8 @@ import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
+from topper_host import paths
+
 # Libraries the firmware imports: (module, PyPI distribution that ships it).
 # adafruit_bus_device and adafruit_pixelbuf are built into CircuitPython on the RP2040,
 # which then ignores the lib/ copy; it is there for boards built without them.
@@ -86,6 +88,8 @@ def topper_version():
 def firmware_items(firmware_dir):
     """code.py, boot.py, settings.toml and everything under lib/ of the firmware folder."""
     firmware_dir = Path(firmware_dir)
+    if firmware_dir.exists() and not firmware_dir.is_dir():
+        raise PayloadError(f"--firmware {firmware_dir}: is a file; give the firmware folder")
     if not firmware_dir.is_dir():
         raise PayloadError(f"firmware folder not found: {firmware_dir} (pass --firmware DIR)")
     version = topper_version()
@@ -95,12 +99,19 @@ def firmware_items(firmware_dir):
         for path in sorted(lib.rglob("*")):
             if not _skip(path, firmware_dir):
                 rel = path.relative_to(firmware_dir).as_posix()
-                items.append(Item(rel, path.read_bytes(), version))
+                items.append(Item(rel, _read(path), version))
     for name in ROOT_FILES:
         path = firmware_dir / name
         if path.is_file():
-            items.append(Item(name, path.read_bytes(), version, keep=name in KEEP_IF_PRESENT))
+            items.append(Item(name, _read(path), version, keep=name in KEEP_IF_PRESENT))
     return items
+
+
+def _read(path):
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise PayloadError("cannot read %s" % paths.why(e, path))
 
 
 def extra_lib_names(firmware_dir):
@@ -178,7 +189,10 @@ def font_candidates(firmware_dir, explicit=None):
 
 
 def font_item(path):
-    data = Path(path).read_bytes()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise PayloadError("cannot read the font %s" % paths.why(e, path))
     if len(data) != FONT_SIZE or data[:2] != bytes((5, 8)):
         raise PayloadError(
             f"{path} is not a 5x8 font for adafruit_framebuf ({len(data)} bytes, expected "

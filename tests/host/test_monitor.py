@@ -135,7 +135,7 @@ def test_a_board_that_never_answers_is_a_clear_error(capsys):
 def test_a_missing_port_is_a_clear_error(capsys):
     code = cli.main(["monitor", "--port", "/dev/nonexistent-topper", "--plain"])
     assert code == 2
-    assert "cannot open /dev/nonexistent-topper" in capsys.readouterr().err
+    assert capsys.readouterr().err == "topper monitor: --port /dev/nonexistent-topper: no such port\n"
 
 
 class FakeTerminal:
