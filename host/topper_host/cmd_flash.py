@@ -110,7 +110,8 @@ def _prepare(args):
         version = mpy.check(args.mpy_cross, board)
         _say(f"compiling lib/ with {args.mpy_cross} (CircuitPython .mpy v{version})")
         items = mpy.compile_items(items, args.mpy_cross)
-    if not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
+    framebuf = any(i.path.startswith("lib/adafruit_framebuf") for i in items)
+    if framebuf and not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
         warnings.append(
             f"{payload.FONT} not found: adafruit_framebuf's text() needs it at the drive root and the "
             "PyPI wheel does not ship it. The Topper firmware draws its own font, so only "

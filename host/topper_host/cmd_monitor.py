@@ -85,6 +85,10 @@ def watch(link, args, display, name, clock=time.monotonic):
     saver = GameSaver(args.save) if args.save else None
     if hello.get("game") and not args.no_catch_up:
         _catch_up(link, board, saver)
+    if hello.get("problems"):
+        # What the board showed at boot as CHECK SETUP (a missing part or library).
+        said = board.notice + "; " if board.notice else ""
+        board.say(said + "board setup: " + "; ".join(hello["problems"]))
     started = clock()
     asked = None  # when the last view was asked for
     won_at = None

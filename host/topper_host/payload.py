@@ -14,21 +14,27 @@ from pathlib import Path
 
 from topper_host import paths
 
-# Libraries the firmware imports: (module, PyPI distribution that ships it).
+# Libraries the firmware imports: (module, PyPI distribution that ships it), and what
+# needs each (docs/dependencies.md):
+#   neopixel             the ring (topper_hw.pixels), always
+#   adafruit_pixelbuf    neopixel's base class
+#   adafruit_pn532       the card pad, TOPPER_CARDPAD = 1 (topper_hw.cardpad)
+#   adafruit_pioasm      TOPPER_SLAP_CAPTURE = "pio" (topper_hw.pio_seats)
+#   adafruit_fram        an FRAM chip at 0x50 for the power-cut saves (journal_store)
+#   adafruit_bus_device  I2C for adafruit_pn532 and adafruit_fram
 # adafruit_bus_device and adafruit_pixelbuf are built into CircuitPython on the RP2040,
-# which then ignores the lib/ copy; it is there for boards built without them.
-# adafruit_pioasm is only used with TOPPER_SLAP_CAPTURE = "pio", adafruit_pn532 only
-# with TOPPER_CARDPAD = 1 and adafruit_fram only when an FRAM answers at 0x50, but all
-# ship so that changing settings.toml or fitting the chip is enough.
+# which then ignores the lib/ copy; it is there for boards built without them. All ship
+# whatever the settings say, so that changing settings.toml or fitting the chip is
+# enough; the firmware names a missing one on the OLED and the link at boot
+# (topper_hw.devices). The OLED has its own driver (topper_hw.oled): no adafruit_ssd1306
+# or adafruit_framebuf on the board.
 ADAFRUIT_LIBS = (
-    ("adafruit_ssd1306", "adafruit-circuitpython-ssd1306"),
-    ("adafruit_framebuf", "adafruit-circuitpython-framebuf"),
-    ("adafruit_bus_device", "adafruit-circuitpython-busdevice"),
     ("neopixel", "adafruit-circuitpython-neopixel"),
     ("adafruit_pixelbuf", "adafruit-circuitpython-pixelbuf"),
     ("adafruit_pn532", "adafruit-circuitpython-pn532"),
     ("adafruit_pioasm", "adafruit-circuitpython-pioasm"),
     ("adafruit_fram", "adafruit-circuitpython-fram"),
+    ("adafruit_bus_device", "adafruit-circuitpython-busdevice"),
 )
 
 # firmware/libs.txt may name more modules (one per line, "# comments" allowed), so that
