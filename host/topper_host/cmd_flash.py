@@ -8,6 +8,7 @@ options, runs them in order and tells the user what happened.
 
 import os
 import tomllib
+from pathlib import Path
 
 from topper_host import bootdrive, flasher, mpy, payload, uf2
 from topper_host import drive as drives
@@ -29,8 +30,8 @@ _LABELS = {
 
 
 def default_uf2():
-    """The image `topper build` writes in this checkout."""
-    return payload.default_firmware().parent / "build" / "topper-table-raspberry_pi_pico.uf2"
+    """The image `topper build` writes (into build/ of the folder it runs in)."""
+    return Path("build") / "topper-table-raspberry_pi_pico.uf2"
 
 
 def add_arguments(parser):
@@ -49,7 +50,8 @@ def add_arguments(parser):
         "--firmware",
         metavar="DIR",
         default=str(payload.default_firmware()),
-        help="firmware folder to copy (default: this checkout's firmware/)",
+        help="firmware folder to copy (default: this checkout's firmware/, or the one "
+        "installed with topper)",
     )
     parser.add_argument(
         "--force",
@@ -113,7 +115,8 @@ def _prepare(args):
     """(drive path, board info, items, warnings); raises on anything that stops a flash."""
     drive = drives.find_drive(args.drive)
     board = drives.check_drive(drive)
-    items, warnings = payload.build(args.firmware, with_libs=not args.no_libs, font=args.font)
+    firmware = args.firmware or payload.default_firmware()
+    items, warnings = payload.build(firmware, with_libs=not args.no_libs, font=args.font)
     if board.major and board.major not in (9, 10):
         warnings.append(
             f"the board runs CircuitPython {board.version}; Topper Table is made for 9.x and 10.x"
@@ -124,7 +127,8 @@ def _prepare(args):
         version = mpy.check(args.mpy_cross, board)
         _say(f"compiling lib/ with {args.mpy_cross} (CircuitPython .mpy v{version})")
         items = mpy.compile_items(items, args.mpy_cross)
-    if not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
+    framebuf = any(i.path.startswith("lib/adafruit_framebuf") for i in items)
+    if framebuf and not any(i.path == payload.FONT for i in items) and not (drive / payload.FONT).exists():
         warnings.append(
             f"{payload.FONT} not found: adafruit_framebuf's text() needs it at the drive root and the "
             "PyPI wheel does not ship it. The Topper firmware draws its own font, so only "

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from topper_host import serial_link
+from topper_host import paths, serial_link
 from topper_host.monitor_save import GameSaver
 from topper_host.monitor_view import Board, Live, Plain
 
@@ -36,6 +36,12 @@ def add_arguments(p):
 
 
 def run(args):
+    # A --save that cannot be written is told now, not after the first game is lost.
+    problem = (args.save and paths.file_to_write(args.save, "--save")) or (
+        args.port and paths.serial_port(args.port, "--port"))
+    if problem:
+        print("topper monitor: %s" % problem, file=sys.stderr)
+        return 2
     try:
         name = args.port or serial_link.find_port()
     except serial_link.LinkError as e:
@@ -79,6 +85,10 @@ def watch(link, args, display, name, clock=time.monotonic):
     saver = GameSaver(args.save) if args.save else None
     if hello.get("game") and not args.no_catch_up:
         _catch_up(link, board, saver)
+    if hello.get("problems"):
+        # What the board showed at boot as CHECK SETUP (a missing part or library).
+        said = board.notice + "; " if board.notice else ""
+        board.say(said + "board setup: " + "; ".join(hello["problems"]))
     started = clock()
     asked = None  # when the last view was asked for
     won_at = None

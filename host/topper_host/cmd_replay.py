@@ -12,6 +12,7 @@ import sys
 from topper import jsonl
 from topper.eventlog import LogError, Replay
 
+from topper_host import paths
 from topper_host.sim import turn_log
 
 HELP = "re-run an event log through the core and print its rulings"
@@ -22,13 +23,15 @@ def add_arguments(parser):
 
 
 def run(args):
-    try:
-        stream = sys.stdin if args.log == "-" else open(args.log, encoding="utf-8", errors="replace")
-    except OSError as e:
-        print("topper replay: %s" % e, file=sys.stderr)
+    problem = paths.file_to_read(args.log, "LOG")
+    if problem is None:
+        try:
+            lines = paths.read_lines(args.log)
+        except OSError as e:
+            problem = "cannot read LOG %s" % paths.why(e, args.log)
+    if problem is not None:
+        print("topper replay: %s" % problem, file=sys.stderr)
         return 2
-    with stream:
-        lines = stream.readlines()
     try:
         if lines and turn_log.is_turn_header(_first(lines[0])):
             # A turn-based game's log (topper_host.sim.turn_log): checked as a whole first.

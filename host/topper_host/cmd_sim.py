@@ -13,12 +13,14 @@ Modes (docs/simulator.md):
 Every game played is recorded to an event log that ``topper replay`` re-runs.
 """
 
+import math
 import os
 import sys
 
 from topper import turngames
 from topper.eventlog import LogError
 
+from topper_host import paths
 from topper_host.sim import bots as botmod
 from topper_host.sim import clock as clockmod
 from topper_host.sim import headless, logs, loop, replay, summary, turn_cmd
@@ -119,18 +121,31 @@ def _check(args):
         raise Usage("--seats must be 2 to 8")
     if not 0 <= args.jokers <= 8:
         raise Usage("--jokers must be 0 to 8")
-    if args.hurry_ms < 0:
-        raise Usage("--hurry-ms must not be negative")
+    if not 0 <= args.hurry_ms <= 60000:
+        raise Usage("--hurry-ms must be 0 to 60000 (as on the device)")
     if args.games < 1:
         raise Usage("--games must be at least 1")
+    for option in ("speed", "max_minutes", "bot_speed", "bot_miss", "bot_wrong", "bot_slow"):
+        if not math.isfinite(getattr(args, option)):
+            raise Usage("--%s must be a number, not %s" % (option.replace("_", "-"), getattr(args, option)))
     if args.speed <= 0:
         raise Usage("--speed must be above 0")
+    if args.max_minutes <= 0:
+        raise Usage("--max-minutes must be above 0")
     if args.script and not args.headless:
         raise Usage("--script runs headless: add --headless")
     if args.script and (args.bots_only or args.replay):
         raise Usage("--script feeds every event itself: no --bots-only or --replay with it")
     if args.watch and args.headless:
         raise Usage("--watch shows a terminal: not with --headless")
+    problem = (
+        (args.replay and paths.file_to_read(args.replay, "--replay"))
+        or (args.script and paths.file_to_read(args.script, "--script"))
+        or (args.log and paths.file_to_write(args.log, "--log"))
+        or (args.snapshot and paths.folder_to_write(args.snapshot, "--snapshot"))
+    )
+    if problem:
+        raise Usage(problem)
     try:
         return botmod.Style(
             speed=args.bot_speed, miss=args.bot_miss, wrong=args.bot_wrong, slow=args.bot_slow
@@ -146,8 +161,8 @@ def run(args):
         print("topper sim: %s" % e, file=sys.stderr)
         return 2
     hurry = 0 if args.no_hurry else args.hurry_ms
-    snaps = Snapshots(args.snapshot) if args.snapshot else None
     try:
+        snaps = Snapshots(args.snapshot) if args.snapshot else None
         if args.replay and turn_cmd.is_turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)
         if args.game in turngames.KEYS:
@@ -168,7 +183,8 @@ def run(args):
             return _batch(args, style, hurry, snaps)
         return _live(args, style, hurry, snaps, humans=(0,))
     except OSError as e:
-        print("topper sim: %s" % e, file=sys.stderr)
+        # A file that went away or a full disk after the checks in _check.
+        print("topper sim: %s" % paths.why(e), file=sys.stderr)
         return 2
 
 
@@ -239,8 +255,7 @@ def _batch(args, style, hurry, snaps):
 
 def _script(args, hurry, snaps):
     try:
-        with open(args.script, encoding="utf-8") as f:
-            header, events = headless.read_script(f)
+        header, events = headless.read_script(paths.read_lines(args.script))
     except headless.ScriptError as e:
         print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
         return 1
@@ -278,8 +293,7 @@ def _script(args, hurry, snaps):
 
 def _replay(args, snaps):
     try:
-        with open(args.replay, encoding="utf-8", errors="replace") as f:
-            header, events = replay.load(f)
+        header, events = replay.load(paths.read_lines(args.replay))
     except LogError as e:
         print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
         return 1

@@ -14,6 +14,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from topper_host import paths
+
 BOOT_OUT = "boot_out.txt"
 LABEL = "CIRCUITPY"
 
@@ -76,7 +78,7 @@ def check_drive(path):
     try:
         text = boot_out.read_text(encoding="utf-8", errors="replace")
     except OSError as e:
-        raise DriveError(f"cannot read {boot_out}: {e}") from e
+        raise DriveError("cannot read " + paths.why(e, boot_out)) from e
     return parse_boot_out(text)
 
 

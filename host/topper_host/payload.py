@@ -8,22 +8,33 @@ plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross)
 
 import importlib.machinery
 import importlib.metadata
+import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
-# Libraries the firmware imports: (module, PyPI distribution that ships it).
+from topper_host import paths
+
+# Libraries the firmware imports: (module, PyPI distribution that ships it), and what
+# needs each (docs/dependencies.md):
+#   neopixel             the ring (topper_hw.pixels), always
+#   adafruit_pixelbuf    neopixel's base class
+#   adafruit_pn532       the card pad, TOPPER_CARDPAD = 1 (topper_hw.cardpad)
+#   adafruit_pioasm      TOPPER_SLAP_CAPTURE = "pio" (topper_hw.pio_seats)
+#   adafruit_fram        an FRAM chip at 0x50 for the power-cut saves (journal_store)
+#   adafruit_bus_device  I2C for adafruit_pn532 and adafruit_fram
 # adafruit_bus_device and adafruit_pixelbuf are built into CircuitPython on the RP2040,
-# which then ignores the lib/ copy; it is there for boards built without them.
-# adafruit_pioasm is only used with TOPPER_SLAP_CAPTURE = "pio" and adafruit_pn532 only
-# with TOPPER_CARDPAD = 1, but both ship so that changing settings.toml is enough.
+# which then ignores the lib/ copy; it is there for boards built without them. All ship
+# whatever the settings say, so that changing settings.toml or fitting the chip is
+# enough; the firmware names a missing one on the OLED and the link at boot
+# (topper_hw.devices). The OLED has its own driver (topper_hw.oled): no adafruit_ssd1306
+# or adafruit_framebuf on the board.
 ADAFRUIT_LIBS = (
-    ("adafruit_ssd1306", "adafruit-circuitpython-ssd1306"),
-    ("adafruit_framebuf", "adafruit-circuitpython-framebuf"),
-    ("adafruit_bus_device", "adafruit-circuitpython-busdevice"),
     ("neopixel", "adafruit-circuitpython-neopixel"),
     ("adafruit_pixelbuf", "adafruit-circuitpython-pixelbuf"),
     ("adafruit_pn532", "adafruit-circuitpython-pn532"),
     ("adafruit_pioasm", "adafruit-circuitpython-pioasm"),
+    ("adafruit_fram", "adafruit-circuitpython-fram"),
+    ("adafruit_bus_device", "adafruit-circuitpython-busdevice"),
 )
 
 # firmware/libs.txt may name more modules (one per line, "# comments" allowed), so that
@@ -40,9 +51,13 @@ KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
 
 
 def default_firmware():
-    """The firmware folder of this checkout (``topper flash`` and ``topper build`` use it
-    unless given --firmware)."""
-    return Path(__file__).resolve().parents[2] / "firmware"
+    """The firmware folder to flash: the checkout's firmware/ when topper runs from a
+    checkout (an editable install or PYTHONPATH), else the copy the wheel installed as
+    topper_host/firmware (pyproject.toml's package-data)."""
+    checkout = Path(__file__).resolve().parents[2] / "firmware"
+    if (checkout / "code.py").is_file():
+        return checkout
+    return Path(str(importlib.resources.files("topper_host") / "firmware"))
 
 
 class PayloadError(Exception):
@@ -79,6 +94,8 @@ def topper_version():
 def firmware_items(firmware_dir):
     """code.py, boot.py, settings.toml and everything under lib/ of the firmware folder."""
     firmware_dir = Path(firmware_dir)
+    if firmware_dir.exists() and not firmware_dir.is_dir():
+        raise PayloadError(f"--firmware {firmware_dir}: is a file; give the firmware folder")
     if not firmware_dir.is_dir():
         raise PayloadError(f"firmware folder not found: {firmware_dir} (pass --firmware DIR)")
     version = topper_version()
@@ -88,12 +105,19 @@ def firmware_items(firmware_dir):
         for path in sorted(lib.rglob("*")):
             if not _skip(path, firmware_dir):
                 rel = path.relative_to(firmware_dir).as_posix()
-                items.append(Item(rel, path.read_bytes(), version))
+                items.append(Item(rel, _read(path), version))
     for name in ROOT_FILES:
         path = firmware_dir / name
         if path.is_file():
-            items.append(Item(name, path.read_bytes(), version, keep=name in KEEP_IF_PRESENT))
+            items.append(Item(name, _read(path), version, keep=name in KEEP_IF_PRESENT))
     return items
+
+
+def _read(path):
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise PayloadError("cannot read %s" % paths.why(e, path))
 
 
 def extra_lib_names(firmware_dir):
@@ -171,7 +195,10 @@ def font_candidates(firmware_dir, explicit=None):
 
 
 def font_item(path):
-    data = Path(path).read_bytes()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise PayloadError("cannot read the font %s" % paths.why(e, path))
     if len(data) != FONT_SIZE or data[:2] != bytes((5, 8)):
         raise PayloadError(
             f"{path} is not a 5x8 font for adafruit_framebuf ({len(data)} bytes, expected "

@@ -14,7 +14,8 @@ def test_hello_says_protocol_firmware_board_and_mode():
     assert r == [
         {
             "k": "hello", "id": 1, "proto": PROTOCOL, "fw": "9.9.9", "board": "test_board",
-            "uid": "00AB", "journal": "nvm", "mode": "menu", "game": None, "max_line": 256,
+            "uid": "00AB", "journal": "nvm", "problems": [], "mode": "menu", "game": None,
+            "max_line": 256,
         }
     ]
 

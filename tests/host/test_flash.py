@@ -77,9 +77,8 @@ def test_first_flash_copies_everything_and_writes_manifest(drive, firmware, caps
 def test_installed_adafruit_libraries_are_copied_from_the_wheels(drive, firmware):
     assert flash(drive, firmware, libs=True) == 0
     for rel in (
-        "lib/adafruit_ssd1306.py",
-        "lib/adafruit_framebuf.py",
         "lib/adafruit_bus_device/i2c_device.py",
+        "lib/adafruit_fram.py",
         "lib/neopixel.py",
         "lib/adafruit_pixelbuf.py",
         "lib/adafruit_pn532/i2c.py",
@@ -88,8 +87,11 @@ def test_installed_adafruit_libraries_are_copied_from_the_wheels(drive, firmware
         assert (drive / rel).is_file(), rel
     files = manifest(drive)
     assert files["lib/adafruit_pn532/i2c.py"]["version"].startswith("adafruit-circuitpython-pn532")
-    # Blinka's host-only neopixel_write must not land on the board.
+    # Blinka's host-only neopixel_write must not land on the board, nor the libraries
+    # the firmware's own OLED driver replaces.
     assert not (drive / "lib" / "neopixel_write.py").exists()
+    assert not (drive / "lib" / "adafruit_ssd1306.py").exists()
+    assert not (drive / "lib" / "adafruit_framebuf.py").exists()
 
 
 def test_reflash_is_idempotent(drive, firmware, capsys, monkeypatch):
@@ -274,6 +276,9 @@ def test_font_is_installed_when_given_and_checked(drive, firmware, tmp_path, cap
 
 def test_missing_font_is_a_warning_not_an_error(drive, firmware, capsys):
     assert flash(drive, firmware) == 0
+    assert "font5x8.bin" not in capsys.readouterr().out  # no adafruit_framebuf shipped
+    (firmware / "libs.txt").write_text("adafruit_framebuf  # for code of my own\n")
+    assert flash(drive, firmware, libs=True) == 0
     assert "warning: font5x8.bin not found" in capsys.readouterr().out
 
 

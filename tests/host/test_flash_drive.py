@@ -136,3 +136,21 @@ def test_mpy_with_a_circuitpython_compiler_then_back_to_py(drive, firmware, tmp_
     assert flash(drive, firmware) == 0
     assert (drive / "lib" / "topper" / "cards.py").read_text() == "ACE = 14\n"
     assert not list(drive.rglob("*.mpy"))
+
+
+# CircuitPython's own mpy-cross, when this machine has one: point CIRCUITPY_MPY_CROSS at
+# it (docs/flashing.md says how to build it; CI without it skips this test).
+CP_MPY_CROSS = os.environ.get("CIRCUITPY_MPY_CROSS")
+
+
+@pytest.mark.skipif(not CP_MPY_CROSS, reason="CIRCUITPY_MPY_CROSS is not set")
+def test_the_real_firmware_and_its_libraries_as_circuitpython_mpy(tmp_path):
+    drive = make_drive(tmp_path)
+    firmware = os.path.join(os.path.dirname(__file__), "..", "..", "firmware")
+    assert cli.main(["flash", "--drive", str(drive), "--firmware", firmware,
+                     "--mpy", "--mpy-cross", CP_MPY_CROSS]) == 0
+    for rel in ("lib/adafruit_fram.mpy", "lib/neopixel.mpy", "lib/adafruit_pioasm.mpy",
+                "lib/adafruit_pn532/i2c.mpy", "lib/topper/cards.mpy", "lib/topper_hw/devices.mpy"):
+        assert (drive / rel).read_bytes()[:1] == b"C", rel  # CircuitPython's dialect
+    assert not list(drive.glob("lib/**/*.py"))
+    assert (drive / "code.py").is_file() and (drive / "boot.py").is_file()

@@ -34,7 +34,7 @@ def test_hello_settings_and_view_from_the_menu_and_in_a_game():
     r = ask(rig, app, port, {"cmd": "hello", "id": 1})
     assert r == [
         {"k": "hello", "id": 1, "proto": 1, "fw": "0.1.0", "board": None, "uid": None,
-         "journal": "nvm", "mode": "menu", "game": None, "max_line": 256}
+         "journal": "nvm", "problems": [], "mode": "menu", "game": None, "max_line": 256}
     ]
     assert ask(rig, app, port, {"cmd": "settings"}) == [
         {"k": "settings", "game": "ww3", "seats": 4, "jokers": 2, "hurry_ms": 0, "cardpad": True}

@@ -135,7 +135,7 @@ def test_a_board_that_never_answers_is_a_clear_error(capsys):
 def test_a_missing_port_is_a_clear_error(capsys):
     code = cli.main(["monitor", "--port", "/dev/nonexistent-topper", "--plain"])
     assert code == 2
-    assert "cannot open /dev/nonexistent-topper" in capsys.readouterr().err
+    assert capsys.readouterr().err == "topper monitor: --port /dev/nonexistent-topper: no such port\n"
 
 
 class FakeTerminal:
@@ -183,3 +183,15 @@ def test_the_live_picture_is_the_simulators_drawing_of_the_boards_view():
     term = FakeTerminal()
     Live(term).show(board, "loop://")
     assert "The board is at its menu: no game on the table." in plain_text(term.out)
+
+
+def test_the_boards_setup_problems_from_hello_are_shown():
+    loop = serial.serial_for_url("loop://", timeout=0.05)
+    hello = {"k": "hello", "id": 1, "proto": 1, "fw": "0.1.0", "board": "raspberry_pi_pico", "uid": "AB",
+             "journal": "nvm", "mode": "menu", "game": None, "max_line": 256,
+             "problems": ["FRAM: adafruit_fram not in lib/, saves on flash"]}
+    loop.write(jsonl.dumps(hello).encode() + b"\n")
+    out = []
+    link = serial_link.Link(loop)
+    assert cmd_monitor.watch(link, args(once=False, seconds=0.1), Plain(out.append), "loop://") == 0
+    assert "! board setup: FRAM: adafruit_fram not in lib/, saves on flash" in out, out

@@ -40,4 +40,5 @@ def test_replay_reads_standard_input_and_missing_files_fail():
     p = _topper("replay", "-", stdin=EXAMPLE.read_text())
     assert p.returncode == 0 and p.stdout.count("\n") >= 5
     p = _topper("replay", "/nonexistent/log.jsonl")
-    assert p.returncode == 2 and "No such file" in p.stderr
+    assert p.returncode == 2
+    assert p.stderr == "topper replay: LOG /nonexistent/log.jsonl: no such file\n"

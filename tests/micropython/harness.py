@@ -5,8 +5,9 @@ top-level ``test_*`` functions without arguments and plain ``assert``. It runs i
 npm MicroPython (run_core_tests.mjs) and on CircuitPython on the emulated Pico
 (tests/board/core_suite.py), so it uses only what a board has: MicroPython prints an
 exception with ``sys.print_exception``, CircuitPython with ``traceback.print_exception``
-(it has no ``sys.print_exception``; docs/portability.md). Each failure is one line starting with ``FAIL`` so that the Node side and
-a person reading CI output see it at once; the counts are left in ``RESULT`` for Node.
+(it has no ``sys.print_exception``; docs/portability.md). Each failure is one line
+starting with ``FAIL`` so that the Node side and a person reading CI output see it at
+once; the counts are left in ``RESULT`` for Node.
 Lines starting with ``@@`` are for Node only.
 """
 

@@ -86,7 +86,7 @@ def _whole(obj, key, lo, hi):
 class Session:
     def __init__(self, table, info, out_bytes=OUT_BYTES, log_bytes=LOG_BYTES, confirm_ms=CONFIRM_MS):
         self.table = table
-        self.info = info  # fw, board, uid, journal: for hello
+        self.info = info  # fw, board, uid, journal, problems: for hello
         self.out_bytes = out_bytes
         # A command is answered when its reply fits with room left for the game's lines
         # (or, in a small queue, only when the queue is empty).
@@ -269,6 +269,7 @@ class Session:
                 "board": info.get("board"),
                 "uid": info.get("uid"),
                 "journal": info.get("journal"),
+                "problems": info.get("problems") or [],
                 "mode": mode,
                 "game": view["game"] if view else None,
                 "max_line": MAX_LINE,

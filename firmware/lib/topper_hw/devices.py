@@ -3,6 +3,13 @@ and described in ``problems`` instead of stopping the device.
 
 Only the buttons are essential: without them nothing can be played, and the screen
 says so. The OLED, the ring, the buzzer and the card pad each fail alone.
+
+A library missing from lib/ (``topper flash`` installs them: docs/flashing.md) is named
+in ``problems``, which the App shows on the OLED at boot and the link's ``hello`` sends
+to the host. That covers every library a setting needs, also where the firmware could
+go on without it: ``TOPPER_SLAP_CAPTURE = "pio"`` without ``adafruit_pioasm`` falls
+back to keypad, and an FRAM chip fitted at 0x50 without ``adafruit_fram`` leaves the
+power-cut saves on the flash; the table is told rather than left to find out.
 """
 
 from topper_hw import buttons, buzzer, cardpad, nvstore, oled, pixels
@@ -21,9 +28,49 @@ class Devices:
         self.problems = []
 
 
+FRAM_ADDR = 0x50  # the Adafruit FRAM breakout's address; adafruit_fram's default
+
+
 def _why(e):
+    if isinstance(e, ImportError):
+        return _missing_lib(e)
     text = str(e) or type(e).__name__
     return text[:40]
+
+
+def _missing_lib(e):
+    """"neopixel not in lib/" from "no module named 'neopixel'" (CircuitPython and
+    CPython both put the name in quotes; a nested import names the one missing)."""
+    text = str(e)
+    parts = text.split("'")
+    name = parts[1] if len(parts) >= 3 else text
+    return "%s not in lib/" % name[:28]
+
+
+def _lib_problem(module, what):
+    """None when ``module`` imports, else a problem line naming it and its use."""
+    try:
+        __import__(module)
+        return None
+    except ImportError as e:
+        return "%s: %s" % (what, _missing_lib(e))
+
+
+def fram_problem(i2c):
+    """None, or why an FRAM that answers at 0x50 will not hold the saves: its driver is
+    not in lib/ (journal_store.open_store then falls back to the nvm without a word)."""
+    problem = _lib_problem("adafruit_fram", "FRAM")
+    if problem is None:
+        return None
+    present = False
+    if i2c.try_lock():
+        try:
+            present = FRAM_ADDR in i2c.scan()
+        finally:
+            i2c.unlock()
+    if not present:
+        return None  # no chip: the nvm is the store meant
+    return problem + ", saves on flash"
 
 
 def build(cfg, now, log=print):
@@ -39,6 +86,10 @@ def build(cfg, now, log=print):
 
         if cfg["capture"] == "pio":
             from topper_hw.pio_seats import open_seats
+
+            lib = _lib_problem("adafruit_pioasm", "pio capture")
+            if lib is not None:
+                d.problems.append(lib + ", using keypad")
 
             src = open_seats("pio", pins, len(pins), keypad_seats, log=log)
         else:
@@ -68,6 +119,12 @@ def build(cfg, now, log=print):
             d.problems.append("OLED at 0x%02X: %s" % (cfg["oled_addr"], _why(e)))
         if cfg["cardpad"]:
             open_pad(d, cfg)
+        try:
+            problem = fram_problem(d.i2c)
+        except Exception as e:
+            problem = "FRAM check: %s" % _why(e)
+        if problem is not None:
+            d.problems.append(problem)
     try:
         import microcontroller
 

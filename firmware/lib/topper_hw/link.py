@@ -143,6 +143,11 @@ def open_link(table, journal=None):
     def make_session():
         from topper.session import Session
 
-        return Session(table, board_info(journal))
+        info = board_info(journal)
+        # What went wrong at boot (a part, a library missing from lib/): the host hears
+        # it in hello, as the OLED showed it.
+        dev = getattr(table, "dev", None)
+        info["problems"] = list(getattr(dev, "problems", None) or ())
+        return Session(table, info)
 
     return Link(port, make_session)

@@ -56,7 +56,7 @@ class Oled:
         self._last = None
         self.shows = 0
         try:
-            cmds = ()
+            cmds = ()  # type: tuple[int, ...]
             for c in _INIT:
                 cmds += c
             self.command(cmds + (_FLIPPED if flip else _UPRIGHT))

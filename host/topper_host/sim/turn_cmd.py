@@ -10,6 +10,7 @@ from topper import jsonl, turngames
 from topper.eventlog import LogError
 from topper.gamekit import Entry
 
+from topper_host import paths
 from topper_host.sim import clock as clockmod
 from topper_host.sim import logs, loop, turn_log
 from topper_host.sim.turn_frame import TurnFrame
@@ -231,8 +232,7 @@ def _options_text(setup):
 
 def load(path):
     """``(header, events)`` of a turn game's log that replays cleanly; LogError."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        head, events = turn_log.read(f)
+    head, events = turn_log.read(paths.read_lines(path))
     turn_log.check(head, events)
     return head, events
 

@@ -163,6 +163,10 @@ def read(lines):
             events[-1]["_rulings"].append(obj)
             continue
         _check_event(obj, number)
+        if events and obj["t"] < events[-1]["t"]:
+            # The simulator stamps a turn game's events from one clock that never runs
+            # back (no keypad scan to come before a tick, as in a slap game's log).
+            raise LogError(number, "time runs backwards (%d after %d)" % (obj["t"], events[-1]["t"]))
         obj["_line"] = number
         obj["_rulings"] = []
         events.append(obj)
