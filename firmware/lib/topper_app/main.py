@@ -7,29 +7,36 @@ CPU idle until the next tick, which saves power on a table running all evening, 
 lets the emulated board in CI run faster than real time instead of spinning.
 """
 
-import supervisor
+import gc
 import time
+
+import supervisor
 
 from topper_app.app import MODE_NAMES, make_app
 
 IDLE_S = 0.001  # one 1/1024 s tick: the keypad scan interval (TOPPER_SCAN_US)
 
 
-def status(app):
-    """One console line saying the application runs and what it shows: the boot
-    check in CI (tests/board) and a person at the REPL read it."""
-    return "topper: running, mode=%s, game=%s, seats=%d" % (
+def status(app, free_before, free_after):
+    """One console line saying the application runs, what it shows and the heap it
+    took to start: the boot check in CI (tests/board) and a person at the REPL read it."""
+    return "topper: running, mode=%s, game=%s, seats=%d, heap free %d (start took %d)" % (
         MODE_NAMES[app.mode],
         app.menu.game,
         app.menu.seats,
+        free_after,
+        free_before - free_after,
     )
 
 
 def run():
     import os
 
+    gc.collect()
+    free_before = gc.mem_free()
     app = make_app(os.getenv, supervisor.ticks_ms())
-    print(status(app))
+    gc.collect()
+    print(status(app, free_before, gc.mem_free()))
     while True:
         app.step(supervisor.ticks_ms())
         time.sleep(IDLE_S)
