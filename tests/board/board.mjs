@@ -67,6 +67,7 @@ export class Board {
       mcu.flash.set(this.kept.flash);
       from = 'kept flash';
     } else {
+      if (!fs.existsSync(this.uf2)) throw new Error(`no UF2 at ${this.uf2}: build one or set TOPPER_UF2`);
       const r = loadUF2(this.uf2, mcu.flash);
       from = `${this.uf2} (${r.blocks} blocks)`;
     }

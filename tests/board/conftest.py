@@ -1,0 +1,141 @@
+"""Fixtures for tests on the emulated board (docs/emulated-board.md).
+
+- ``board``: one booted board per test module (a boot costs seconds of wall time), with
+  code.py running and both USB serial ports open. Tests in a module share it, in order.
+- ``board_factory``: fresh ``Board`` objects for a test that wants its own (power cuts
+  from a known start, special UF2s); each is closed after the test.
+
+Every board test is marked ``board`` (select with ``-m board``, leave out with
+``-m "not board"``); they are skipped when node_modules or the UF2 is missing. When a
+test fails, the last OLED frame of each board it used goes to
+``build/board-failures/<test>.png`` and the failure report says where. The wall and
+emulated time of every board test are printed at the end of the run.
+"""
+
+import importlib.util
+import os
+import pathlib
+import shutil
+import time
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+FAILURES = REPO / "build" / "board-failures"
+
+# Loaded under its own name: a module called ``board`` would stand for CircuitPython's
+# ``board`` in any other test that imports one.
+_spec = importlib.util.spec_from_file_location("topper_board", HERE / "board.py")
+topper_board = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(topper_board)
+Board = topper_board.Board
+BoardError = topper_board.BoardError
+
+_live = []  # boards in use, for the failure pictures
+_timings = []  # (test id, wall s, emulated ms)
+
+
+def uf2_path():
+    return pathlib.Path(os.environ.get("TOPPER_UF2") or REPO / "build" / "topper-table-raspberry_pi_pico.uf2")
+
+
+def _why_not():
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (HERE / "node_modules" / "rp2040js").is_dir():
+        return "tests/board/node_modules is missing: run scripts/setup (npm ci in tests/board)"
+    if not uf2_path().is_file():
+        return "no UF2 at %s: build it, or set TOPPER_UF2" % uf2_path()
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    why = _why_not()
+    for item in items:
+        if pathlib.Path(str(item.fspath)).parent == HERE:
+            item.add_marker(pytest.mark.board)
+            if why:
+                item.add_marker(pytest.mark.skip(reason=why))
+
+
+def boot_to_code(b):
+    """Power on and run until code.py is running with both ports open."""
+    b.boot()
+    b.console_until("code.py", timeout_ms=15000)
+    return b
+
+
+@pytest.fixture(scope="module")
+def board():
+    b = Board(log_path=_log_path("module"))
+    _live.append(b)
+    try:
+        with b:
+            boot_to_code(b)
+            yield b
+    finally:
+        _live.remove(b)
+
+
+@pytest.fixture
+def board_factory():
+    made = []
+
+    def make(**kw):
+        b = Board(log_path=_log_path("test-%d" % len(made)), **kw).start()
+        made.append(b)
+        _live.append(b)
+        return b
+
+    yield make
+    for b in made:
+        _live.remove(b)
+        b.close()
+
+
+def _log_path(name):
+    d = REPO / "build" / "board-logs"
+    d.mkdir(parents=True, exist_ok=True)
+    return d / ("%s-%d.log" % (name, os.getpid()))
+
+
+@pytest.fixture(autouse=True)
+def _board_timing(request):
+    t0 = time.monotonic()
+    e0 = sum(b.t_us for b in _live)
+    yield
+    wall = time.monotonic() - t0
+    emu = (sum(b.t_us for b in _live) - e0) / 1000
+    _timings.append((request.node.nodeid, wall, emu))
+    print("\n[board] %s: %.1f s wall, %.0f ms emulated" % (request.node.name, wall, emu))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when != "call" or not rep.failed or not _live:
+        return
+    notes = []
+    for i, b in enumerate(list(_live)):
+        name = item.name.replace("/", "_") + ("" if i == 0 else "-%d" % i)
+        path = FAILURES / (name + ".png")
+        try:
+            frame = b.oled_frame() if b.proc is not None else b.last_frame
+        except BoardError as e:
+            frame = b.last_frame
+            notes.append("board %d: no OLED frame now (%s)" % (i, e))
+        if frame is not None:
+            frame.png(path)
+            notes.append("board %d: last OLED frame saved to %s" % (i, path))
+        notes.append("board %d: harness log %s; last lines:\n%s" % (i, b.log_path, b.log_tail(8)))
+    rep.sections.append(("emulated board", "\n".join(notes)))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _timings:
+        return
+    terminalreporter.section("emulated board: time per test")
+    for nodeid, wall, emu in _timings:
+        terminalreporter.write_line("%7.1f s wall %9.0f ms emulated  %s" % (wall, emu, nodeid))
