@@ -170,22 +170,22 @@ export class Board {
     return atUs;
   }
 
-  // A button to GND: pressed is low, released lets the pull-up have it. `bounceUs` lists
-  // the lengths of the contact's chatter after the edge, each ending in a flip; the pin
-  // ends in the new state whatever their count. `holdUs` schedules the release too.
+  // A button to GND: pressed is low, released lets the pull-up have it. `bounceUs` is the
+  // contact's chatter after the edge, the lengths of its states in turn: the new state,
+  // the old one, the new one, ...; after the last the pin stays in the new state.
+  // `holdUs` schedules the release too (a clean one).
   button(gp, pressed, { atUs = null, bounceUs = [], holdUs = null } = {}) {
     this.requireOn();
     const t0 = atUs == null ? this.nowUs() : atUs;
     const settled = pressed ? 0 : null;
     const other = pressed ? null : 0;
-    let t = t0, level = pressed ? 0 : null;
-    this.pinAt(gp, level, t0);
-    for (const d of bounceUs) {
+    let t = t0;
+    bounceUs.forEach((d, i) => {
+      this.pinAt(gp, i % 2 === 0 ? settled : other, t);
       t += d;
-      level = level === settled ? other : settled;
-      this.pinAt(gp, level, t);
-    }
-    if (level !== settled) this.pinAt(gp, settled, t);
+    });
+    if (bounceUs.length % 2 === 0) this.pinAt(gp, settled, t);
+    else t -= bounceUs[bounceUs.length - 1];
     if (pressed && holdUs != null) this.button(gp, false, { atUs: t0 + holdUs });
     return { at_us: t0, settled_us: t };
   }

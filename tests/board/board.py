@@ -79,7 +79,8 @@ class Board:
             self.env["TOPPER_UF2"] = str(uf2)
         self.log_path = pathlib.Path(log_path or tempfile.mktemp(prefix="topper-board-", suffix=".log"))
         self.proc = None
-        self.t_us = 0
+        self.t_us = 0  # emulated time since this boot
+        self.past_us = 0  # emulated time of the boots before it
         self.lock = threading.RLock()  # one command at a time (the pty bridge runs in a thread)
         self.at_repl = False
         self._data_buf = ""
@@ -140,7 +141,10 @@ class Board:
                 raise BoardError("the board process ended; its log:\n%s" % self.log_tail())
             self.commands += 1
             reply = json.loads(answer)
-            self.t_us = reply.get("t_us", self.t_us)
+            t = reply.get("t_us", self.t_us)
+            if t < self.t_us:  # a power cut: the next boot starts its clock at 0
+                self.past_us += self.t_us
+            self.t_us = t
             if not reply.get("ok"):
                 raise BoardError("%s: %s" % (op, reply.get("error")))
             return reply
@@ -176,6 +180,11 @@ class Board:
 
     def run_until_us(self, t_us):
         return self.cmd("run", until_us=int(t_us))["t_us"]
+
+    @property
+    def emulated_us(self):
+        """Emulated time of every boot so far, power cuts included."""
+        return self.past_us + self.t_us
 
     @property
     def t_ms(self):
@@ -257,10 +266,9 @@ class Board:
         else:
             self.console_write(line + "\r")
         out = self.console_until(PROMPT, timeout_ms)[: -len(PROMPT)].replace("\r\n", "\n")
-        if "\n" in line:
-            out = "\n".join(ln for ln in out.split("\n") if not ln.startswith("=== ")).lstrip("\n")
-        else:
-            out = out.split("\n", 1)[1] if "\n" in out else ""
+        # Drop the echo: one line per line typed (in paste mode the later ones after "=== ").
+        echoed = line.count("\n") + 1
+        out = out.split("\n", echoed)[echoed] if out.count("\n") >= echoed else ""
         return out[:-1] if out.endswith("\n") else out
 
     def reload(self):
@@ -298,7 +306,9 @@ class Board:
             if self.t_us >= deadline:
                 raise BoardError("no such line from the data port within %s ms; last lines: %r"
                                  % (timeout_ms, seen[-5:]))
-            self.cmd("until", data="\n", timeout_us=deadline - self.t_us)
+            r = self.cmd("until", data="\n", timeout_us=deadline - self.t_us)
+            if r["found"]:
+                self._data_buf += r["text"]  # "until" takes the text it waited for
 
     def request(self, obj, timeout_ms=5000):
         """Sends a command with an id and returns its reply (other lines are dropped)."""

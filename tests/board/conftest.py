@@ -40,39 +40,50 @@ def uf2_path():
     return pathlib.Path(os.environ.get("TOPPER_UF2") or REPO / "build" / "topper-table-raspberry_pi_pico.uf2")
 
 
-def _why_not():
+def _why_not(needs_uf2=True):
     if shutil.which("node") is None:
         return "node is not installed"
     if not (HERE / "node_modules" / "rp2040js").is_dir():
         return "tests/board/node_modules is missing: run scripts/setup (npm ci in tests/board)"
-    if not uf2_path().is_file():
+    if needs_uf2 and not uf2_path().is_file():
         return "no UF2 at %s: build it, or set TOPPER_UF2" % uf2_path()
     return None
 
 
 def pytest_collection_modifyitems(config, items):
-    why = _why_not()
     for item in items:
-        if pathlib.Path(str(item.fspath)).parent == HERE:
+        path = pathlib.Path(str(item.fspath))
+        if path.parent == HERE:
             item.add_marker(pytest.mark.board)
+            why = _why_not(needs_uf2=path.name != "test_board_drift.py")
             if why:
                 item.add_marker(pytest.mark.skip(reason=why))
 
 
-def boot_to_code(b):
-    """Power on and run until code.py is running with both ports open."""
+# code.py says it runs (the app's status line), or at least CircuitPython names it in the
+# terminal title it writes when it starts code.py.
+RUNNING = r"topper: running|code\.py \|"
+
+
+def boot_to_code(b, timeout_ms=15000):
+    """Power on and run until code.py runs and answers on the data port."""
     b.boot()
-    b.console_until("code.py", timeout_ms=15000)
-    return b
+    b.console_until(RUNNING, timeout_ms=timeout_ms, regex=True)
+    hello = b.request({"cmd": "hello"}, timeout_ms=timeout_ms)
+    assert hello["k"] == "hello", hello
+    return hello
 
 
 @pytest.fixture(scope="module")
-def board():
-    b = Board(log_path=_log_path("module"))
+def board(request):
+    b = Board(log_path=_log_path(request.module.__name__.rsplit(".", 1)[-1]))
     _live.append(b)
     try:
         with b:
+            t0 = time.monotonic()
             boot_to_code(b)
+            wall = time.monotonic() - t0
+            _timings.append(("(boot for %s)" % request.module.__name__, wall, b.emulated_us / 1000))
             yield b
     finally:
         _live.remove(b)
@@ -103,10 +114,10 @@ def _log_path(name):
 @pytest.fixture(autouse=True)
 def _board_timing(request):
     t0 = time.monotonic()
-    e0 = sum(b.t_us for b in _live)
+    e0 = sum(b.emulated_us for b in _live)
     yield
     wall = time.monotonic() - t0
-    emu = (sum(b.t_us for b in _live) - e0) / 1000
+    emu = (sum(b.emulated_us for b in _live) - e0) / 1000
     _timings.append((request.node.nodeid, wall, emu))
     print("\n[board] %s: %.1f s wall, %.0f ms emulated" % (request.node.name, wall, emu))
 

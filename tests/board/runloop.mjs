@@ -51,10 +51,29 @@ export class RunLoop {
     return false;
   }
 
-  // Calls fn at `atNs` of emulated time (now, if that has passed... which callers refuse).
+  // Calls fn at `atNs` of emulated time. Events due at the same nanosecond run in the
+  // order they were scheduled (the clock's own alarm list would run them last-in first).
   at(atNs, fn) {
-    const alarm = this.clock.createAlarm(fn);
-    alarm.schedule(Math.max(0, atNs - this.clock.nanos));
-    return alarm;
+    if (!this.events) {
+      this.events = [];
+      this.seq = 0;
+      this.alarm = this.clock.createAlarm(() => this.fire());
+    }
+    const ev = { atNs: Math.max(atNs, this.clock.nanos), seq: this.seq++, fn };
+    let i = this.events.length;
+    while (i > 0 && this.events[i - 1].atNs > ev.atNs) i--;
+    this.events.splice(i, 0, ev);
+    this.arm();
+    return ev;
+  }
+
+  arm() {
+    if (this.alarm.scheduled) this.alarm.cancel();
+    if (this.events.length) this.alarm.schedule(this.events[0].atNs - this.clock.nanos);
+  }
+
+  fire() {
+    while (this.events.length && this.events[0].atNs <= this.clock.nanos) this.events.shift().fn();
+    this.arm();
   }
 }

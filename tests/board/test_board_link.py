@@ -1,0 +1,33 @@
+"""The table's buttons and the serial link (docs/serial-protocol.md) on the emulated board,
+with code.py running as it does on a board."""
+
+
+def test_the_data_port_answers_hello(board):
+    r = board.request({"cmd": "hello"})
+    assert r["k"] == "hello" and r["proto"] == 1
+    assert r["board"] == "raspberry_pi_pico" and r["fw"]
+    assert r["mode"] in ("menu", "notice", "starter")
+
+
+def test_undriven_buttons_read_high_through_their_pull_ups(board):
+    seats = board.cmd("pinmap")["map"]["seats"]
+    for p in board.pins():
+        if p["gp"] in seats:
+            assert (p["pull"], p["driven"], p["in"]) == ("up", None, 1), p
+    board.press(3)
+    assert board.pins(seats[2])[0]["in"] == 0
+    board.release(3)
+    assert board.pins(seats[2])[0]["in"] == 1
+
+
+def test_a_seat_press_through_the_pins_starts_the_game(board):
+    assert board.request({"cmd": "setup", "game": "ww3", "seats": 2})["k"] == "ok"
+    board.data_lines()  # only what follows the press
+    pressed_at = board.t_us
+    board.press(2, hold_ms=80, bounce_us=[300, 200, 250])  # P2, with a little contact chatter
+    start, before = board.data_until(lambda o: o.get("ev") == "start", timeout_ms=2000)
+    assert start["seat"] == 1  # seats count from 0 on the wire: P2
+    assert any(o.get("log") == "topper-table" and o.get("seats") == 2 for o in before)
+    print("start line %.1f ms after the press" % ((board.t_us - pressed_at) / 1000))
+    view = board.request({"cmd": "view"})
+    assert view["mode"] == "game" and view["view"]["turn"] == 1
