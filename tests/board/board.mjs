@@ -154,13 +154,18 @@ export class Board {
 
   // Sets gpio `gp` to `level` (0, 1, or null to let go) at emulated time `atUs`
   // (now when null). A drive outlasts a power cut, like a finger on a button.
+  // While the board is off only "now" makes sense: the drive waits for the next boot.
   pinAt(gp, level, atUs = null) {
-    this.requireOn();
-    if (!(gp >= 0 && gp < this.mcu.gpio.length)) throw new Error(`no GPIO ${gp}`);
+    if (!(Number.isInteger(gp) && gp >= 0 && gp < 30)) throw new Error(`no GPIO ${gp}`);
     const apply = () => {
       if (level == null) this.drives.delete(gp); else this.drives.set(gp, level ? 1 : 0);
-      this.pins.set(gp, level);
+      if (this.on) this.pins.set(gp, level);
     };
+    if (!this.on) {
+      if (atUs != null && atUs !== 0) throw new Error('the board is off: only a drive from now on (no at_us) can wait for it');
+      apply();
+      return 0;
+    }
     if (atUs == null) { apply(); return this.nowUs(); }
     const atNs = atUs * 1000;
     // The current microsecond counts as now; anything earlier has passed.
@@ -175,7 +180,7 @@ export class Board {
   // the old one, the new one, ...; after the last the pin stays in the new state.
   // `holdUs` schedules the release too (a clean one).
   button(gp, pressed, { atUs = null, bounceUs = [], holdUs = null } = {}) {
-    this.requireOn();
+    if (!this.on && (bounceUs.length || holdUs != null)) this.requireOn();
     const t0 = atUs == null ? this.nowUs() : atUs;
     const settled = pressed ? 0 : null;
     const other = pressed ? null : 0;

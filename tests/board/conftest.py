@@ -33,11 +33,15 @@ Board = topper_board.Board
 BoardError = topper_board.BoardError
 
 _live = []  # boards in use, for the failure pictures
+_seen = []  # every board made, for the emulated time of each test
 _timings = []  # (test id, wall s, emulated ms)
 
 
 def uf2_path():
     return pathlib.Path(os.environ.get("TOPPER_UF2") or REPO / "build" / "topper-table-raspberry_pi_pico.uf2")
+
+
+NO_UF2 = ("test_board_drift.py", "test_board_driver.py")  # tests that boot no firmware
 
 
 def _why_not(needs_uf2=True):
@@ -55,7 +59,7 @@ def pytest_collection_modifyitems(config, items):
         path = pathlib.Path(str(item.fspath))
         if path.parent == HERE:
             item.add_marker(pytest.mark.board)
-            why = _why_not(needs_uf2=path.name != "test_board_drift.py")
+            why = _why_not(needs_uf2=path.name not in NO_UF2)
             if why:
                 item.add_marker(pytest.mark.skip(reason=why))
 
@@ -78,6 +82,7 @@ def boot_to_code(b, timeout_ms=15000):
 def board(request):
     b = Board(log_path=_log_path(request.module.__name__.rsplit(".", 1)[-1]))
     _live.append(b)
+    _seen.append(b)
     try:
         with b:
             t0 = time.monotonic()
@@ -97,6 +102,7 @@ def board_factory():
         b = Board(log_path=_log_path("test-%d" % len(made)), **kw).start()
         made.append(b)
         _live.append(b)
+        _seen.append(b)
         return b
 
     yield make
@@ -114,10 +120,10 @@ def _log_path(name):
 @pytest.fixture(autouse=True)
 def _board_timing(request):
     t0 = time.monotonic()
-    e0 = sum(b.emulated_us for b in _live)
+    e0 = sum(b.emulated_us for b in _seen)
     yield
     wall = time.monotonic() - t0
-    emu = (sum(b.emulated_us for b in _live) - e0) / 1000
+    emu = (sum(b.emulated_us for b in _seen) - e0) / 1000
     _timings.append((request.node.nodeid, wall, emu))
     print("\n[board] %s: %.1f s wall, %.0f ms emulated" % (request.node.name, wall, emu))
 

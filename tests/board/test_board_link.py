@@ -31,3 +31,15 @@ def test_a_seat_press_through_the_pins_starts_the_game(board):
     print("start line %.1f ms after the press" % ((board.t_us - pressed_at) / 1000))
     view = board.request({"cmd": "view"})
     assert view["mode"] == "game" and view["view"]["turn"] == 1
+
+
+def test_a_pin_change_lands_on_its_exact_microsecond(board):
+    gp = board.cmd("pinmap")["map"]["seats"][3]  # P4: not in the 2-seat game
+    at_us = board.t_us + 12_345
+    board.pin(gp, 0, at_ms=at_us / 1000)
+    assert board.run_until_us(at_us - 1) == at_us - 1
+    assert board.pins(gp)[0]["in"] == 1
+    assert board.run_until_us(at_us) == at_us
+    assert board.pins(gp)[0]["in"] == 0
+    board.pin(gp, None)
+    assert board.pins(gp)[0]["in"] == 1  # let go: the pull-up again
