@@ -13,6 +13,7 @@ import { Pins } from './pulls.mjs';
 import { CdcHost } from './usbhost.mjs';
 import { RunLoop } from './runloop.mjs';
 import { attachDevices, keptState } from './devices.mjs';
+import { stepPioWithCpu } from './pio_step.mjs';
 
 export const PICO_FLASH_BYTES = 2 * 1024 * 1024;
 
@@ -88,6 +89,7 @@ export class Board {
     };
     const saved = (!fresh && !flash && this.kept) ? this.kept.devices : {};
     this.devices = attachDevices({ mods: this.mods, mcu, simulator: sim, pins: this.pins, map: this.map, fram, saved });
+    if (!this.mods.pio_clock) stepPioWithCpu(mcu, this.loop);
     for (const [gp, level] of this.drives) this.pins.set(gp, level);
     // Start at the second-stage bootloader at the start of flash, as the bootrom would.
     mcu.core.PC = XIP_BASE;

@@ -16,6 +16,7 @@ export class RunLoop {
     this.mcu = mcu;
     this.clock = clock;
     this.poked = false; // something happened that a stop() condition may want to see
+    this.afterInstruction = null; // e.g. PIO stepped with the CPU (pio_step.mjs)
     this.instructions = 0;
     this.sleptNs = 0;
   }
@@ -26,6 +27,7 @@ export class RunLoop {
   async run(untilNs, stop = null) {
     const { mcu, clock } = this;
     const core = mcu.core;
+    const after = this.afterInstruction;
     let lastYield = Date.now(), n = 0;
     if (stop && stop()) return true;
     while (clock.nanos < untilNs) {
@@ -36,6 +38,7 @@ export class RunLoop {
         clock.tick(to - clock.nanos);
       } else {
         clock.tick(core.executeInstruction() * CYCLE_NS);
+        if (after) after();
         n++;
       }
       if (this.poked) {

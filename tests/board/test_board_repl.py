@@ -24,3 +24,9 @@ def test_console_and_data_port_are_both_live(board):
     assert line == {"from": "repl"}
     board.data_write("ping\n")
     assert board.repl("import time; time.sleep(0.05); print(usb_cdc.data.readline())") == "b'ping\\n'"
+
+
+def test_ctrl_d_reloads_code_py_and_the_link_answers_again(board):
+    board.reload()
+    board.console_until("code.py output:", timeout_ms=5000)
+    assert board.request({"cmd": "hello"}, timeout_ms=5000)["k"] == "hello"
