@@ -101,7 +101,7 @@ export class Board {
 
   // Power off now: keep the flash and the devices' own memories, drop everything else.
   cut() {
-    if (!this.on) return { t_us: 0 };
+    if (!this.on) return { cut_at_us: null };
     const t = this.nowUs();
     this.kept = { flash: this.mcu.flash.slice(0, PICO_FLASH_BYTES), devices: keptState(this.devices) };
     this.pins.detach();
@@ -109,7 +109,7 @@ export class Board {
     for (const pio of this.mcu.pio) if (typeof pio.stop === 'function') pio.stop();
     this.on = false;
     this.sim = this.mcu = this.clock = this.loop = this.usb = null;
-    return { t_us: t };
+    return { cut_at_us: t };
   }
 
   flashImage() {

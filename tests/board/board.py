@@ -164,10 +164,12 @@ class Board:
         self._data_pending = []
         return self.cmd("boot", **args)
 
-    def cut(self):
-        """Power cut now. The flash (and FRAM, card pad) keep their contents."""
+    def cut(self, at_ms=None):
+        """Power cut now, or after running to ``at_ms``. The flash (and FRAM, card pad)
+        keep their contents. Returns the board time of the cut in microseconds."""
         self.at_repl = False
-        return self.cmd("cut")
+        args = {} if at_ms is None else {"at_us": round(at_ms * 1000)}
+        return self.cmd("cut", **args)["cut_at_us"]
 
     def flash_save(self, path):
         return self.cmd("flash_save", path=str(path))
@@ -351,7 +353,9 @@ class Board:
 class PtyBridge:
     """Bytes written to the pty go to the data port; bytes the board sends come out of it.
     The board runs ``slice_ms`` of emulated time per round, as fast as it can: emulated
-    time and wall time are not tied here, so tests over a pty are not deterministic."""
+    time and wall time are not tied here, so tests over a pty are not deterministic.
+    While the bridge is open the data port is its own: press buttons, read the console,
+    but leave ``data_*`` and ``request`` alone."""
 
     def __init__(self, board, slice_ms=5):
         self.board = board

@@ -13,6 +13,7 @@ import { Pins } from './pulls.mjs';
 import { CdcHost, cdcPorts, DTR } from './usbhost.mjs';
 import { parseSettings, pinMap } from './settings.mjs';
 import { RunLoop } from './runloop.mjs';
+import { stepPioWithCpu } from './pio_step.mjs';
 
 const { bootrom } = await loadBootrom();
 const SRAM = 0x20000000;
@@ -161,6 +162,31 @@ test('time: timed events fire at their exact nanosecond, asleep or not', async (
   await loop.run(2_000_000);
   assert.deepEqual(seen, [1_234_567]);
   assert.equal(mcu.clock.nanos, 2_000_000);
+});
+
+test('PIO: stock rp2040js steps an enabled PIO under setTimeout; pio_step steps it with the CPU', async () => {
+  const PIO0_CTRL = 0x50200000;
+  for (const standIn of [false, true]) {
+    const mcu = freshMcu();
+    const loop = new RunLoop(mcu, mcu.clock);
+    if (standIn) stepPioWithCpu(mcu, loop);
+    const pio = mcu.pio[0], sm = pio.machines[0];
+    // Program: all 32 slots "jmp +1" (0x0000 | next): the pc walks round the memory.
+    for (let i = 0; i < 32; i++) pio.instructions[i] = (i + 1) & 0x1f;
+    mcu.writeUint32(PIO0_CTRL, 1); // enable SM0
+    if (!standIn) {
+      assert.notEqual(pio.runTimer, null); // stepping now belongs to the wall clock
+      assert.notEqual(sm.pc, 0); // ... after 1000 steps done at once
+      pio.stop();
+      continue;
+    }
+    assert.equal(pio.runTimer, null);
+    assert.equal(sm.pc, 0);
+    mcu.writeUint16(SRAM, 0xe7fe); // b . : the CPU spins
+    mcu.core.PC = SRAM;
+    await loop.run(80); // 80 ns: five taken branches of 2 cycles, one PIO step each
+    assert.equal(sm.pc, 5);
+  }
 });
 
 test('settings: the pin map comes from settings.toml', () => {

@@ -59,7 +59,10 @@ const ops = {
   status: () => board.status(),
   pinmap: () => ({ map }),
   boot: (c) => board.boot({ flash: c.flash || null, fresh: !!c.fresh, fram: c.fram ?? board.fram ?? 0 }),
-  cut: () => board.cut(),
+  cut: async (c) => {
+    if (c.at_us != null) await board.runUntilUs(Number(c.at_us));
+    return board.cut();
+  },
   run: async (c) => {
     if (c.until_us != null) await board.runUntilUs(Number(c.until_us));
     else await board.runUs(Number(c.us ?? 0));

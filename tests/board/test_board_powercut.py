@@ -14,13 +14,11 @@ def test_a_file_written_before_a_power_cut_is_there_after_it(board_factory, tmp_
     assert "writable by the device" in b.repl("print(open('/boot_out.txt').read())")
     b.repl("import os; f = open('/kept.txt', 'w'); f.write('slap'); f.close(); os.sync()")
     b.release("table")
-    b.run_ms(5)
-    cut_at = b.t_us
-    b.cut()
+    cut_at = b.cut(at_ms=b.t_ms + 5)
     b.flash_save(tmp_path / "flash.bin")
 
-    b.boot()  # power back: from the kept flash, the table button up
     assert b.t_us == 0
+    b.boot()  # power back: from the kept flash, the table button up
     b.console_until(RUNNING, timeout_ms=15000, regex=True)
     assert b.repl("print(open('/kept.txt').read())") == "slap"
     assert "writable by the computer" in b.repl("print(open('/boot_out.txt').read())")
