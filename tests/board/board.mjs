@@ -28,12 +28,17 @@ function stderrLogger(counts) {
   return { debug() {}, info() {}, warn: say('warn', false), error: say('error', true) };
 }
 
-// Text from a port, decoded as UTF-8 as it arrives, with a cursor for "what is new".
+// Text from a port, decoded as UTF-8 as it arrives and kept until a test takes it.
 class Transcript {
-  constructor() { this.text = ''; this.cursor = 0; this.decoder = new TextDecoder('utf-8'); }
+  constructor() { this.text = ''; this.decoder = new TextDecoder('utf-8'); }
   add(bytes) { this.text += this.decoder.decode(bytes, { stream: true }); }
-  unread() { return this.text.slice(this.cursor); }
-  take(upto = this.text.length) { const s = this.text.slice(this.cursor, upto); this.cursor = upto; return s; }
+  unread() { return this.text; }
+  // Hands out the text up to `upto` and forgets it (a long soak must not pile it up).
+  take(upto = this.text.length) {
+    const s = this.text.slice(0, upto);
+    this.text = this.text.slice(upto);
+    return s;
+  }
 }
 
 export class Board {
@@ -133,11 +138,11 @@ export class Board {
       const rest = t.unread();
       if (typeof pattern === 'string') {
         const i = rest.indexOf(pattern);
-        return i < 0 ? null : { end: t.cursor + i + pattern.length, match: pattern };
+        return i < 0 ? null : { end: i + pattern.length, match: pattern };
       }
       pattern.lastIndex = 0;
       const m = pattern.exec(rest);
-      return m ? { end: t.cursor + m.index + m[0].length, match: m[0], groups: m.slice(1) } : null;
+      return m ? { end: m.index + m[0].length, match: m[0], groups: m.slice(1) } : null;
     };
     let hit = null;
     await this.loop.run(this.clock.nanos + timeoutUs * 1000, () => (hit = find()) !== null);
