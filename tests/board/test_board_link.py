@@ -20,6 +20,18 @@ def test_undriven_buttons_read_high_through_their_pull_ups(board):
     assert board.pins(seats[2])[0]["in"] == 1
 
 
+def test_a_glitch_shorter_than_the_debounce_is_not_a_press(board):
+    assert board.request({"cmd": "setup", "game": "ww3", "seats": 2})["k"] == "ok"
+    board.data_lines()
+    gp = board.cmd("pinmap")["map"]["seats"][0]
+    at = board.t_us + 1000
+    board.pin(gp, 0, at_ms=at / 1000)
+    board.pin(gp, None, at_ms=(at + 400) / 1000)  # 0.4 ms low: under 3 scans of 1 ms
+    board.run_ms(100)
+    assert [o for o in board.data_lines() if "ev" in o] == []
+    assert board.request({"cmd": "hello"})["mode"] == "starter"
+
+
 def test_a_seat_press_through_the_pins_starts_the_game(board):
     assert board.request({"cmd": "setup", "game": "ww3", "seats": 2})["k"] == "ok"
     board.data_lines()  # only what follows the press
@@ -43,3 +55,14 @@ def test_a_pin_change_lands_on_its_exact_microsecond(board):
     assert board.pins(gp)[0]["in"] == 0
     board.pin(gp, None)
     assert board.pins(gp)[0]["in"] == 1  # let go: the pull-up again
+
+
+def test_the_link_is_open_while_the_host_holds_dtr(board):
+    board.dtr(False)
+    board.run_ms(50)
+    board.data_send({"cmd": "hello", "id": 1})
+    board.run_ms(300)
+    assert board.data_lines() == []  # the board reads nothing while the port is closed
+    board.dtr(True)
+    assert board.request({"cmd": "hello"}, timeout_ms=2000)["k"] == "hello"
+    assert board.status()["usb"]["ports"][1]["dtr"] is True

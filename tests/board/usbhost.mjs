@@ -102,12 +102,17 @@ export class CdcHost {
     this.current = null;        // the one on the bus
     this.ep0OutArmed = false;
     this.pendingOut = new Map(); // OUT endpoint -> size the firmware is ready for (we NAK)
-    this.stats = { setups: 0, inPackets: 0, outPackets: 0 };
+    this.stats = { setups: 0, inPackets: 0, outPackets: 0, statusStages: 0, statusSkipped: 0 };
     this.onData = null;         // (port) => void, after bytes arrive
-    this.gap = mcu.clock.createAlarm(() => this.next());
+    // (rp2040js's clock leaves an alarm's `scheduled` set after it fired: keep our own flag.)
+    this.gapPending = false;
+    this.gap = mcu.clock.createAlarm(() => { this.gapPending = false; this.next(); });
     // A firmware that never asks for the status stage of an IN request still gets the next one.
     this.statusWait = mcu.clock.createAlarm(() => {
-      if (this.current && this.current.complete) this.finish(Uint8Array.from(this.current.data.slice(0, this.current.length)));
+      if (this.current && this.current.complete) {
+        this.stats.statusSkipped++;
+        this.finish(Uint8Array.from(this.current.data.slice(0, this.current.length)));
+      }
     });
 
     this.usb.onUSBEnabled = () => { this.state = 'reset'; this.usb.resetDevice(); };
@@ -120,7 +125,7 @@ export class CdcHost {
 
   control(packet, { length = 0, done = () => {} } = {}) {
     this.transfers.push({ packet, length, in: (packet[0] & 0x80) !== 0, done, data: [] });
-    if (!this.current && !this.gap.scheduled) this.next();
+    if (!this.current && !this.gapPending) this.next();
   }
 
   next() {
@@ -135,14 +140,18 @@ export class CdcHost {
     if (this.statusWait.scheduled) this.statusWait.cancel();
     const t = this.current;
     this.current = null;
-    t.done(result);
+    // The next request goes out after a gap, also one that done() itself queues.
+    this.gapPending = true;
     this.gap.schedule(GAP_NS);
+    t.done(result);
   }
 
   enumerate() {
     this.state = 'enumerating';
     this.transfers = [];
     this.current = null;
+    this.gapPending = false;
+    if (this.gap.scheduled) this.gap.cancel();
     this.pendingOut.clear();
     this.control(setup(REQ_OUT_STD_DEVICE, SET_ADDRESS, 1, 0, 0));
     this.control(setup(REQ_IN_STD_DEVICE, GET_DESCRIPTOR, DESC_DEVICE << 8, 0, 18), {
@@ -218,6 +227,7 @@ export class CdcHost {
 
   statusOut() {
     this.ep0OutArmed = false;
+    this.stats.statusStages++;
     const t = this.current;
     this.usb.endpointReadDone(0, new Uint8Array(0));
     this.finish(Uint8Array.from(t.data.slice(0, t.length)));
