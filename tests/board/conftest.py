@@ -44,11 +44,25 @@ def uf2_path():
 NO_UF2 = ("test_board_drift.py", "test_board_driver.py")  # tests that boot no firmware
 
 
+def bootrom_path():
+    """Where tests/board/paths.mjs will find the bootrom, or None."""
+    if os.environ.get("TOPPER_BOOTROM"):
+        p = pathlib.Path(os.environ["TOPPER_BOOTROM"])
+        return p if p.is_file() else None
+    for d in [REPO, *REPO.parents]:
+        p = d.parent / "shared" / "circuitpython" / "bootrom.mjs"
+        if p.is_file():
+            return p
+    return None
+
+
 def _why_not(needs_uf2=True):
     if shutil.which("node") is None:
         return "node is not installed"
     if not (HERE / "node_modules" / "rp2040js").is_dir():
         return "tests/board/node_modules is missing: run scripts/setup (npm ci in tests/board)"
+    if bootrom_path() is None:
+        return "no RP2040 bootrom (../shared/circuitpython/bootrom.mjs): set TOPPER_BOOTROM"
     if needs_uf2 and not uf2_path().is_file():
         return "no UF2 at %s: build it, or set TOPPER_UF2" % uf2_path()
     return None

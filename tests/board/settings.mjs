@@ -40,8 +40,6 @@ export function pinMap(settings) {
     cardpad: Number(s.TOPPER_CARDPAD || 0) === 1,
     cardpadReset: gpioNumber(s.TOPPER_CARDPAD_RESET),
     cardpadIrq: gpioNumber(s.TOPPER_CARDPAD_IRQ),
-    // The FRAM is optional hardware; settings name its size in bytes when it is fitted.
-    framBytes: Number(s.TOPPER_FRAM_BYTES || 0),
   };
 }
 
