@@ -189,6 +189,12 @@ test('PIO: stock rp2040js steps an enabled PIO under setTimeout; pio_step steps 
   }
 });
 
+test('logging: stock rp2040js logs debug lines to the console and throws on an error', () => {
+  const mcu = new RP2040();
+  assert.equal(mcu.logger.currentLogLevel, 0); // Debug: on stdout, the protocol channel
+  assert.equal(mcu.logger.throwOnError, true);
+});
+
 test('settings: the pin map comes from settings.toml', () => {
   const m = pinMap(parseSettings('TOPPER_SEAT_PINS = "GP6,GP7" # seats\nTOPPER_TABLE_PIN = "GP14"\nTOPPER_SDA = "GP4"\nTOPPER_SCL = "GP5"\nTOPPER_OLED_ADDR = 60\n'));
   assert.deepEqual([m.seats, m.table, m.sda, m.scl, m.oledAddr], [[6, 7], 14, 4, 5, 60]);
