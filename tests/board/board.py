@@ -343,23 +343,27 @@ class Board:
 
     # ----- a pseudo-terminal for the data port ---------------------------------------
 
-    def data_pty(self, slice_ms=5):
+    def data_pty(self, slice_ms=5, realtime=True):
         """A pseudo-terminal whose other end is the board's data port, for programs that
         open a serial port (``topper monitor --port PATH``). Use as a context manager; it
         runs the board in slices of ``slice_ms`` while open. See PtyBridge."""
-        return PtyBridge(self, slice_ms)
+        return PtyBridge(self, slice_ms, realtime)
 
 
 class PtyBridge:
     """Bytes written to the pty go to the data port; bytes the board sends come out of it.
-    The board runs ``slice_ms`` of emulated time per round, as fast as it can: emulated
-    time and wall time are not tied here, so tests over a pty are not deterministic.
+    The board runs ``slice_ms`` of emulated time per round, at most as fast as the wall
+    clock (``realtime``; else as fast as it can). Bytes arrive when the other program
+    writes them, so tests over a pty are not deterministic.
     While the bridge is open the data port is its own: press buttons, read the console,
     but leave ``data_*`` and ``request`` alone."""
 
-    def __init__(self, board, slice_ms=5):
+    def __init__(self, board, slice_ms=5, realtime=True):
         self.board = board
         self.slice_us = int(slice_ms * 1000)
+        # The program at the other end counts in wall seconds (timeouts, view requests):
+        # never let the board run ahead of the wall clock (it may fall behind).
+        self.realtime = realtime
         self.path = None
         self.errors = []
         self.rounds = 0
@@ -378,8 +382,13 @@ class PtyBridge:
 
     def _pump(self):
         b = self.board
+        wall0, emu0 = time.monotonic(), b.emulated_us
         try:
             while not self._stop.is_set():
+                if self.realtime:
+                    ahead = (b.emulated_us - emu0) / 1e6 - (time.monotonic() - wall0)
+                    if ahead > 0:
+                        time.sleep(ahead)
                 try:
                     got = os.read(self.master, 4096)
                 except BlockingIOError:
