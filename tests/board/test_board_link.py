@@ -9,6 +9,17 @@ def test_the_data_port_answers_hello(board):
     assert r["mode"] in ("menu", "notice", "starter")
 
 
+def test_the_usb_host_found_both_ports_of_a_board_topper_knows(board):
+    from topper_host import serial_link
+
+    usb = board.status()["usb"]
+    assert usb["vid"] in serial_link.VENDORS  # what `topper monitor` looks for
+    console, data = usb["ports"]
+    assert (console["name"], data["name"]) == ("console", "data")
+    assert "CDC2" in data["interface"] and "CDC2" not in console["interface"]  # as find_port tells them apart
+    assert console["dtr"] and data["dtr"]
+
+
 def test_undriven_buttons_read_high_through_their_pull_ups(board):
     seats = board.cmd("pinmap")["map"]["seats"]
     for p in board.pins():

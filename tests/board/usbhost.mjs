@@ -96,7 +96,6 @@ export class CdcHost {
     this.data = new Port('data');
     this.ports = [];            // [{comm, data, in, out, port}] once configured
     this.configuration = null;  // the configuration descriptor's bytes
-    this.strings = {};
     this.state = 'detached';
     this.transfers = [];        // control transfers waiting their turn
     this.current = null;        // the one on the bus
@@ -262,8 +261,11 @@ export class CdcHost {
   }
 
   describe() {
+    const d = this.device;
     return {
       state: this.state,
+      vid: d && d.length >= 12 ? d[8] | (d[9] << 8) : null,
+      pid: d && d.length >= 12 ? d[10] | (d[11] << 8) : null,
       ports: this.ports.map((p) => ({ name: p.port.name, interface: p.port.interfaceName || null, comm: p.comm,
         data: p.data, in: p.in, out: p.out, dtr: p.port.dtr, queued: p.port.queued, received: p.port.totalIn })),
       stats: this.stats,
