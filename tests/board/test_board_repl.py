@@ -1,0 +1,32 @@
+"""CircuitPython's REPL on the emulated board, with boot.py's data port on as well."""
+
+import re
+
+
+def test_the_repl_banner_names_circuitpython_10_on_a_pico(board):
+    said = board.enter_repl()
+    m = re.search(r"Adafruit CircuitPython (\S+) on \S+; Raspberry Pi Pico with rp2040", said)
+    assert m, said
+    assert m.group(1).startswith("10."), m.group(1)
+    print("banner:", m.group(0))
+
+
+def test_the_repl_runs_a_line_and_returns_its_output(board):
+    assert board.repl("print(1+1)") == "2"
+    assert board.repl("x = 6\nprint(x * 7)") == "42"  # several lines go in paste mode
+
+
+def test_console_and_data_port_are_both_live(board):
+    both = board.repl("import usb_cdc; print(usb_cdc.console is not None, usb_cdc.data is not None)")
+    assert both == "True True"
+    board.repl("usb_cdc.data.write(b'{\"from\":\"repl\"}\\n')")
+    line, _ = board.data_until(lambda o: o.get("from") == "repl", timeout_ms=1000)
+    assert line == {"from": "repl"}
+    board.data_write("ping\n")
+    assert board.repl("import time; time.sleep(0.05); print(usb_cdc.data.readline())") == "b'ping\\n'"
+
+
+def test_ctrl_d_reloads_code_py_and_the_link_answers_again(board):
+    board.reload()
+    board.console_until("code.py output:", timeout_ms=5000)
+    assert board.request({"cmd": "hello"}, timeout_ms=5000)["k"] == "hello"
