@@ -77,6 +77,7 @@ export class PN532 {
     this.field = []; // tags on the pad: {uid:[...], sensRes:[2], selRes, memory}
     this.commands = []; // every command code received, in order (for tests)
     this.firmwareReads = 0;
+    this.tagReads = 0;
     this.samConfigured = false;
     this._alarm = mcu ? mcu.clock.createAlarm(() => this._fire()) : null;
     this._timed = null;
@@ -236,6 +237,7 @@ export class PN532 {
 
   _respond(cmd, data) {
     const f = frame([0xd5, cmd + 1, ...data]);
+    if (cmd === 0x4a && data[0] > 0) this._tagFrame = f;
     this.lastResponse = f;
     this._setReady(f);
   }
@@ -328,6 +330,10 @@ export class PN532 {
         // the host took the frame
         const was = this.ready;
         this._setReady(null);
+        if (was === this._tagFrame) {
+          this.tagReads++; // the host took a listing of a tag
+          this._tagFrame = null;
+        }
         if (was === ACK && this._afterAck) {
           const go = this._afterAck;
           this._afterAck = null;
@@ -349,6 +355,7 @@ export class PN532 {
       frameReady: this.ready !== null,
       inReset: this.inReset,
       firmwareReads: this.firmwareReads,
+      tagReads: this.tagReads,
       commands: this.commands.slice(),
     };
   }

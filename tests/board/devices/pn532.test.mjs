@@ -125,6 +125,7 @@ test('InListPassiveTarget waits for a tag; laying one answers with its UID', () 
   // a 7-byte UID (NTAG) and an "unknown" card: just a UID the deck map lacks
   pn.lay('04:11:22:33:44:55:66');
   assert.deepEqual(host.getPassiveTarget(), [0x04, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66]);
+  assert.equal(pn.tagReads, 3);
 });
 
 test('the raw response frame: NbTg, Tg, SENS_RES, SEL_RES, UID length, UID, checksums', () => {

@@ -9,7 +9,9 @@
 //                                      [--png FILE] [--lay UIDHEX]
 //   --cardpad   expect the PN532 to be initialised (needs a drive whose settings.toml
 //               has TOPPER_CARDPAD = 1)
-//   --lay HEX   lay a tag with this UID on the pad once the firmware is up
+//   --enroll    walk the menu to "Enroll deck" with the table button (7 short presses and
+//               a long one), so that the firmware reads the pad
+//   --lay HEX   lay a tag with this UID on the pad once the firmware is up (and enrolling)
 // Exit status 0 when every expectation held.
 //
 // The bootrom comes from TOPPER_BOOTROM, else <repo>/../shared/circuitpython/bootrom.mjs
@@ -43,6 +45,7 @@ function parseArgs(argv) {
     else if (k === '--fram') a.fram = true;
     else if (k === '--png') a.png = v();
     else if (k === '--lay') a.lay = v();
+    else if (k === '--enroll') a.enroll = true;
     else throw new Error(`unknown argument ${k}`);
   }
   return a;
@@ -178,7 +181,8 @@ const pad = bus.add(0x24, new PN532({ mcu, irqGpio: 2, resetGpio: 3 }));
 const fram = args.fram ? bus.add(0x50, new FRAM({ size: 32768 })) : null;
 const ring = attachNeoPixel(mcu, { gpio: 22, count: 24 });
 const buzzer = attachBuzzer(mcu, { gpio: 15 });
-pullUpButtons(mcu, [6, 7, 8, 9, 10, 11, 12, 13, 14]);
+const buttons = pullUpButtons(mcu, [6, 7, 8, 9, 10, 11, 12, 13, 14]);
+const TABLE_BUTTON = 14;
 
 mcu.core.PC = FLASH_BASE; // start at boot2, as the bootrom would after finding it
 console.log(`smoke: ${args.uf2}: ${blocks} UF2 blocks; running up to ${args.seconds} s of emulated time`);
@@ -190,22 +194,46 @@ run(mcu, args.seconds * 1e9, done);
 // a little longer, so the loop has drawn its first screens for good
 run(mcu, 0.5e9);
 const t1 = mcu.clock.nanos;
+const hexRgb = ([r, g, b]) => [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+const bootText = oled.toText({ half: true });
+const bootMenu = menuShown();
+const bootLit = lit();
+const bootPixels = ring.pixels().map(hexRgb).join(' ');
+const bootRingUpdates = ring.updates;
 
+if (args.enroll) {
+  const press = (ms) => {
+    buttons.press(TABLE_BUTTON);
+    run(mcu, ms * 1e6);
+    buttons.release(TABLE_BUTTON);
+    run(mcu, 150e6);
+  };
+  for (let i = 0; i < 7; i++) press(100);
+  press(1000);
+  run(mcu, 1e9);
+}
 if (args.lay) {
   pad.lay(args.lay);
-  run(mcu, 2e9);
+  run(mcu, 2e9, () => pad.tagReads > 0);
+  run(mcu, 0.5e9);
+  pad.lift();
 }
 
-const hexRgb = ([r, g, b]) => [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
 console.log(`emulated ${(t1 / 1e9).toFixed(2)} s in ${wall()} wall; PIO cycles ${pio.stats.cycles}; flash erased ${flashStats.erased} B, programmed ${flashStats.programmed} B`);
 console.log(`OLED: display ${oled.displayOn ? 'on' : 'off'}, ${oled.updates} frames, flipped=${oled.flipped}, contrast 0x${oled.contrastLevel.toString(16)}`);
-console.log(oled.toText({ half: true }));
-console.log(`ring: ${ring.updates} updates, ${lit()} of 24 lit: ${ring.pixels().map(hexRgb).join(' ')}`);
+console.log(`after boot (${(t1 / 1e9).toFixed(2)} s):`);
+console.log(bootText);
+console.log(`ring after boot: ${bootRingUpdates} updates, ${bootLit} of 24 lit: ${bootPixels}`);
+if (args.enroll || args.lay) {
+  console.log(`at the end (${(mcu.clock.nanos / 1e9).toFixed(2)} s):`);
+  console.log(oled.toText({ half: true }));
+  console.log(`ring: ${ring.updates} updates, ${lit()} of 24 lit`);
+}
 const tone = buzzer.state();
 console.log(`buzzer: ${buzzer.history.length} changes; now ${tone.on ? `${tone.freqHz.toFixed(1)} Hz at ${(tone.duty * 100).toFixed(1)} %` : 'off'}`);
 console.log(`I2C: ${bus.transactions} transactions, ${bus.probes} bit-banged probes, ${bus.nacks} NACKs`);
 const st = pad.state();
-console.log(`PN532: firmware reads ${st.firmwareReads}, SAM configured ${st.samConfigured}, listening ${st.listening}, commands [${st.commands.map((c) => c.toString(16)).join(' ')}]`);
+console.log(`PN532: firmware reads ${st.firmwareReads}, tags read ${st.tagReads}, SAM configured ${st.samConfigured}, listening ${st.listening}, commands [${st.commands.map((c) => c.toString(16)).join(' ')}]`);
 if (fram) console.log(`FRAM: ${fram.writes} bytes written, ${fram.reads} read`);
 if (args.png) {
   fs.writeFileSync(args.png, oled.framePng({ scale: 4 }));
@@ -213,10 +241,11 @@ if (args.png) {
 }
 
 const checks = [
-  ['OLED on with a menu frame', menuShown()],
-  ['ring has lit pixels', lit() > 0],
+  ['OLED on with a menu frame after boot', bootMenu],
+  ['ring has lit pixels after boot', bootLit > 0],
 ];
 if (args.cardpad) checks.push(['PN532 initialised (firmware version read, SAM configured)', padReady()]);
+if (args.lay && args.enroll) checks.push(['the firmware read the tag laid on the pad', pad.tagReads > 0]);
 let ok = true;
 for (const [what, good] of checks) {
   console.log(`${good ? 'PASS' : 'FAIL'}: ${what}`);
