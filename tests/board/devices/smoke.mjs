@@ -230,11 +230,15 @@ if (args.enroll || args.lay) {
   console.log(`ring: ${ring.updates} updates, ${lit()} of 24 lit`);
 }
 const tone = buzzer.state();
-console.log(`buzzer: ${buzzer.history.length} changes; now ${tone.on ? `${tone.freqHz.toFixed(1)} Hz at ${(tone.duty * 100).toFixed(1)} %` : 'off'}`);
+const tones = buzzer.history
+  .slice(0, 8)
+  .map(([t, f, d]) => `${(t / 1e9).toFixed(3)}s:${d ? `${Math.round(f)}Hz` : 'rest'}`)
+  .join(' ');
+console.log(`buzzer: ${buzzer.history.length} changes (${tones}); now ${tone.on ? `${tone.freqHz.toFixed(1)} Hz at ${(tone.duty * 100).toFixed(1)} %` : 'off'}`);
 console.log(`I2C: ${bus.transactions} transactions, ${bus.probes} bit-banged probes, ${bus.nacks} NACKs`);
 const st = pad.state();
 console.log(`PN532: firmware reads ${st.firmwareReads}, tags read ${st.tagReads}, SAM configured ${st.samConfigured}, listening ${st.listening}, commands [${st.commands.map((c) => c.toString(16)).join(' ')}]`);
-if (fram) console.log(`FRAM: ${fram.writes} bytes written, ${fram.reads} read`);
+if (fram) console.log(`FRAM: ${fram.writes} bytes written, ${fram.reads} read; device ID read through 0x7C: ${bus.probes > 0}`);
 if (args.png) {
   fs.writeFileSync(args.png, oled.framePng({ scale: 4 }));
   console.log(`OLED frame written to ${args.png}`);
