@@ -120,23 +120,29 @@ export function installPioClock(mcu, simulator = null) {
     }
   }
 
+  // Called for every CPU instruction: keep the idle path short.
+  const pios = mcu.pio;
   function anyEnabled() {
-    for (const pio of mcu.pio) {
-      if (!pio.stopped) {
-        for (const sm of pio.machines) {
-          if (sm.enabled) return true;
-        }
+    for (let p = 0; p < pios.length; p++) {
+      if (!pios[p].stopped) {
+        const ms = pios[p].machines;
+        if (ms[0].enabled || ms[1].enabled || ms[2].enabled || ms[3].enabled) return true;
       }
     }
     return false;
   }
 
+  let active = false;
   const stockTick = clock.tick;
   clock.tick = function tick(deltaNanos) {
     if (!anyEnabled()) {
-      for (const sm of machines) sm.__next = NaN;
+      if (active) {
+        active = false;
+        for (let i = 0; i < machines.length; i++) machines[i].__next = NaN;
+      }
       return stockTick.call(this, deltaNanos);
     }
+    active = true;
     const target = this.nanosCounter + deltaNanos;
     const sleeping = mcu.core.waiting;
     for (;;) {

@@ -58,6 +58,19 @@ test('stand-in drift: stock rp2040js steps disabled state machines too', () => {
   assert.ok(sm1.cycles > before, 'a disabled machine executed an instruction');
 });
 
+test('stand-in drift: stock rp2040js ignores CLKDIV and delays (one instruction per step)', () => {
+  const mcu = bareMcu();
+  // set x, 1 [7]; set x, 2 [7] at CLKDIV 10: a board spends 80 system clocks on each
+  loadPio(mcu, { program: [0xe721, 0xe722], clkdiv: [10, 0], execctrl: (1 << 12) | (0 << 7) });
+  const pio = mcu.pio[0];
+  const sm = pio.machines[0];
+  sm.enabled = true;
+  pio.step();
+  assert.equal(sm.x, 1);
+  pio.step();
+  assert.equal(sm.x, 2, 'the next instruction ran on the very next step');
+});
+
 test('PIO clock: NeoPixel bits are 312.5 / 703.1 ns high and decode to exact GRB', () => {
   const mcu = bareMcu();
   const clock = installPioClock(mcu);
@@ -98,6 +111,18 @@ test('PIO clock: a disabled machine does not run, and CLKDIV sets the pace', () 
   pio.writeUint32(PIO.CTRL, 1);
   advance(mcu, 80_000, 40);
   assert.equal(pio.machines[0].cycles, 1000);
+  // and a delay costs cycles: set x, 1 [7]; set x, 2 [7] alternate every 8 cycles (640 ns)
+  const mcu2 = bareMcu();
+  installPioClock(mcu2);
+  loadPio(mcu2, { program: [0xe721, 0xe722], clkdiv: [10, 0], execctrl: (1 << 12) | (0 << 7) });
+  mcu2.pio[0].writeUint32(PIO.CTRL, 1);
+  const sm = mcu2.pio[0].machines[0];
+  advance(mcu2, 80, 8); // first cycle: set x, 1
+  assert.equal(sm.x, 1);
+  advance(mcu2, 640 - 8, 8);
+  assert.equal(sm.x, 1, 'still in the delay');
+  advance(mcu2, 8, 8);
+  assert.equal(sm.x, 2, 'the next instruction came 8 PIO cycles later');
   assert.equal(pio.machines[1].cycles, 0, 'SM1 is disabled and was never stepped');
 });
 
