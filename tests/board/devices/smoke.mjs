@@ -11,6 +11,9 @@
 //               has TOPPER_CARDPAD = 1)
 //   --enroll    walk the menu to "Enroll deck" with the table button (7 short presses and
 //               a long one), so that the firmware reads the pad
+//   --start     long-press the table button on "Start game", then press P1's seat button
+//               (the first starter): the game screen shows if seat presses arrive (with
+//               TOPPER_SLAP_CAPTURE = "pio", through the PIO capture machine and its DMA)
 //   --lay HEX   lay a tag with this UID on the pad once the firmware is up (and enrolling)
 // Exit status 0 when every expectation held.
 //
@@ -46,6 +49,7 @@ function parseArgs(argv) {
     else if (k === '--png') a.png = v();
     else if (k === '--lay') a.lay = v();
     else if (k === '--enroll') a.enroll = true;
+    else if (k === '--start') a.start = true;
     else throw new Error(`unknown argument ${k}`);
   }
   return a;
@@ -201,15 +205,23 @@ const bootLit = lit();
 const bootPixels = ring.pixels().map(hexRgb).join(' ');
 const bootRingUpdates = ring.updates;
 
+const press = (pinNo, ms) => {
+  buttons.press(pinNo);
+  run(mcu, ms * 1e6);
+  buttons.release(pinNo);
+  run(mcu, 150e6);
+};
+let screenBeforeSeat = null;
+if (args.start) {
+  press(TABLE_BUTTON, 1000);
+  run(mcu, 0.5e9);
+  screenBeforeSeat = oled.toText();
+  press(6, 200); // P1
+  run(mcu, 1e9);
+}
 if (args.enroll) {
-  const press = (ms) => {
-    buttons.press(TABLE_BUTTON);
-    run(mcu, ms * 1e6);
-    buttons.release(TABLE_BUTTON);
-    run(mcu, 150e6);
-  };
-  for (let i = 0; i < 7; i++) press(100);
-  press(1000);
+  for (let i = 0; i < 7; i++) press(TABLE_BUTTON, 100);
+  press(TABLE_BUTTON, 1000);
   run(mcu, 1e9);
 }
 if (args.lay) {
@@ -224,7 +236,7 @@ console.log(`OLED: display ${oled.displayOn ? 'on' : 'off'}, ${oled.updates} fra
 console.log(`after boot (${(t1 / 1e9).toFixed(2)} s):`);
 console.log(bootText);
 console.log(`ring after boot: ${bootRingUpdates} updates, ${bootLit} of 24 lit: ${bootPixels}`);
-if (args.enroll || args.lay) {
+if (args.enroll || args.lay || args.start) {
   console.log(`at the end (${(mcu.clock.nanos / 1e9).toFixed(2)} s):`);
   console.log(oled.toText({ half: true }));
   console.log(`ring: ${ring.updates} updates, ${lit()} of 24 lit`);
@@ -249,6 +261,7 @@ const checks = [
   ['ring has lit pixels after boot', bootLit > 0],
 ];
 if (args.cardpad) checks.push(['PN532 initialised (firmware version read, SAM configured)', padReady()]);
+if (args.start) checks.push(['a seat press changed the screen', screenBeforeSeat !== null && oled.toText() !== screenBeforeSeat]);
 if (args.lay && args.enroll) checks.push(['the firmware read the tag laid on the pad', pad.tagReads > 0]);
 let ok = true;
 for (const [what, good] of checks) {
