@@ -85,8 +85,9 @@ export function installPioClock(mcu, simulator = null) {
     sm.__seen = sm.cycles;
   }
 
-  // Runs every enabled machine's cycles with time <= until. Returns early (with the
-  // time reached) when `stopWhenAwake` and the core left WFI.
+  // Runs every enabled machine's cycles with time <= until and before the next timer
+  // alarm (re-read after every cycle: a cycle may schedule one, e.g. a DMA transfer).
+  // Returns early (with the time reached) when `stopWhenAwake` and the core left WFI.
   function runUntil(until, stopWhenAwake) {
     for (;;) {
       let best = null;
@@ -107,7 +108,8 @@ export function installPioClock(mcu, simulator = null) {
           best = sm;
         }
       }
-      if (best === null || bestT > until) {
+      const alarm = clock.nextAlarm;
+      if (best === null || bestT > until || (alarm && alarm.nanos < bestT)) {
         return until;
       }
       clock.nanosCounter = bestT;
@@ -146,14 +148,13 @@ export function installPioClock(mcu, simulator = null) {
     const target = this.nanosCounter + deltaNanos;
     const sleeping = mcu.core.waiting;
     for (;;) {
-      const alarm = this.nextAlarm;
-      const until = alarm && alarm.nanos <= target ? alarm.nanos : target;
-      const reached = runUntil(until, sleeping);
-      if (sleeping && !mcu.core.waiting) {
-        // A PIO interrupt woke the core: end the tick here (the alarm stays queued).
+      const reached = runUntil(target, sleeping);
+      if (sleeping && !mcu.core.waiting && reached < target) {
+        // A PIO interrupt woke the core: end the tick here (alarms stay queued).
         this.nanosCounter = reached;
         return;
       }
+      const alarm = this.nextAlarm;
       if (alarm && alarm.nanos <= target) {
         this.nextAlarm = alarm.next;
         this.nanosCounter = alarm.nanos;
