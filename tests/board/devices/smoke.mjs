@@ -7,6 +7,8 @@
 //
 //   node tests/board/devices/smoke.mjs [--uf2 FILE] [--seconds N] [--cardpad] [--fram]
 //                                      [--png FILE] [--lay UIDHEX]
+//   --settings F  where the wiring comes from (default firmware/settings.toml: pins and
+//                 addresses are hardware facts, kept there and in hardware/pinmap.md)
 //   --cardpad   expect the PN532 to be initialised (needs a drive whose settings.toml
 //               has TOPPER_CARDPAD = 1)
 //   --enroll    walk the menu to "Enroll deck" with the table button (7 short presses and
@@ -38,7 +40,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../..');
 
 function parseArgs(argv) {
-  const a = { uf2: '/tmp/topper-warm.uf2', seconds: 12, cardpad: false, fram: false, png: null, lay: null };
+  const a = { settings: path.join(repo, 'firmware/settings.toml'), uf2: '/tmp/topper-warm.uf2', seconds: 12, cardpad: false, fram: false, png: null, lay: null };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => argv[++i];
@@ -50,6 +52,7 @@ function parseArgs(argv) {
     else if (k === '--lay') a.lay = v();
     else if (k === '--enroll') a.enroll = true;
     else if (k === '--start') a.start = true;
+    else if (k === '--settings') a.settings = v();
     else throw new Error(`unknown argument ${k}`);
   }
   return a;
@@ -164,6 +167,21 @@ function run(mcu, nanos, until = () => false) {
   return until();
 }
 
+/** The root-table `KEY = value` lines of a settings.toml (strings unquoted). */
+function readSettings(file) {
+  const out = {};
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const m = line.match(/^\s*([A-Z0-9_]+)\s*=\s*("([^"]*)"|(-?\d+))/);
+    if (m) out[m[1]] = m[3] !== undefined ? m[3] : Number(m[4]);
+  }
+  return out;
+}
+const gp = (name) => {
+  const m = /^GP(\d+)$/.exec(String(name));
+  if (!m) throw new Error(`not a GPn pin: ${name}`);
+  return Number(m[1]);
+};
+
 // ---- main ----
 const args = parseArgs(process.argv.slice(2));
 const wall0 = Date.now();
@@ -177,16 +195,21 @@ const flashStats = emulateFlashWrites(mcu);
 // CircuitPython reads BOOTSEL by floating QSPI_SS; rp2040js reads it low ("held").
 Object.defineProperty(mcu.qspi[1], 'inputValue', { get: () => true });
 
-// the Topper Table's wiring (firmware/settings.toml, hardware/pinmap.md)
+// the Topper Table's wiring, from settings.toml
+const cfg = readSettings(args.settings);
+const seats = cfg.TOPPER_SEAT_PINS.split(',').map((p) => gp(p.trim()));
+const TABLE_BUTTON = gp(cfg.TOPPER_TABLE_PIN);
 const pio = installPioClock(mcu, simulator);
-const bus = attachI2C(mcu, { index: 0, sda: 4, scl: 5, trace: false });
-const oled = bus.add(0x3c, new SSD1306());
-const pad = bus.add(0x24, new PN532({ mcu, irqGpio: 2, resetGpio: 3 }));
-const fram = args.fram ? bus.add(0x50, new FRAM({ size: 32768 })) : null;
-const ring = attachNeoPixel(mcu, { gpio: 22, count: 24 });
-const buzzer = attachBuzzer(mcu, { gpio: 15 });
-const buttons = pullUpButtons(mcu, [6, 7, 8, 9, 10, 11, 12, 13, 14]);
-const TABLE_BUTTON = 14;
+const bus = attachI2C(mcu, { index: 0, sda: gp(cfg.TOPPER_SDA), scl: gp(cfg.TOPPER_SCL) });
+const oled = bus.add(cfg.TOPPER_OLED_ADDR, new SSD1306());
+const pad = bus.add(
+  0x24, // the PN532's fixed I2C address
+  new PN532({ mcu, irqGpio: gp(cfg.TOPPER_CARDPAD_IRQ), resetGpio: gp(cfg.TOPPER_CARDPAD_RESET) }),
+);
+const fram = args.fram ? bus.add(0x50, new FRAM({ size: 32768 })) : null; // adafruit_fram's default address
+const ring = attachNeoPixel(mcu, { gpio: gp(cfg.TOPPER_PIXEL_PIN), count: cfg.TOPPER_PIXELS });
+const buzzer = attachBuzzer(mcu, { gpio: gp(cfg.TOPPER_BUZZER_PIN) });
+const buttons = pullUpButtons(mcu, [...seats, TABLE_BUTTON]);
 
 mcu.core.PC = FLASH_BASE; // start at boot2, as the bootrom would after finding it
 console.log(`smoke: ${args.uf2}: ${blocks} UF2 blocks; running up to ${args.seconds} s of emulated time`);
@@ -216,7 +239,7 @@ if (args.start) {
   press(TABLE_BUTTON, 1000);
   run(mcu, 0.5e9);
   screenBeforeSeat = oled.toText();
-  press(6, 200); // P1
+  press(seats[0], 200); // P1
   run(mcu, 1e9);
 }
 if (args.enroll) {
@@ -235,11 +258,11 @@ console.log(`emulated ${(t1 / 1e9).toFixed(2)} s in ${wall()} wall; PIO cycles $
 console.log(`OLED: display ${oled.displayOn ? 'on' : 'off'}, ${oled.updates} frames, flipped=${oled.flipped}, contrast 0x${oled.contrastLevel.toString(16)}`);
 console.log(`after boot (${(t1 / 1e9).toFixed(2)} s):`);
 console.log(bootText);
-console.log(`ring after boot: ${bootRingUpdates} updates, ${bootLit} of 24 lit: ${bootPixels}`);
+console.log(`ring after boot: ${bootRingUpdates} updates, ${bootLit} of ${ring.count} lit: ${bootPixels}`);
 if (args.enroll || args.lay || args.start) {
   console.log(`at the end (${(mcu.clock.nanos / 1e9).toFixed(2)} s):`);
   console.log(oled.toText({ half: true }));
-  console.log(`ring: ${ring.updates} updates, ${lit()} of 24 lit`);
+  console.log(`ring: ${ring.updates} updates, ${lit()} of ${ring.count} lit`);
 }
 const tone = buzzer.state();
 const tones = buzzer.history
