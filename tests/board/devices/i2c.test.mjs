@@ -2,27 +2,23 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { attachI2C } from './i2c.mjs';
-import { FUNC_I2C, FUNC_SIO, advance, bareMcu, i2cRead, i2cWrite, setFunction } from './helpers.mjs';
+import {
+  FUNC_SIO,
+  I2C_REG,
+  advance,
+  bareMcu,
+  i2cInitBlock as initBlock,
+  i2cRead,
+  sdkRead,
+  sdkWrite,
+  setFunction,
+} from './helpers.mjs';
 
 const SDA = 4;
 const SCL = 5;
-// DW_apb_i2c registers used by the Pico SDK
-const IC_CON = 0x00;
-const IC_TAR = 0x04;
-const IC_DATA_CMD = 0x10;
-const IC_FS_SCL_HCNT = 0x1c;
-const IC_FS_SCL_LCNT = 0x20;
-const IC_RAW_INTR_STAT = 0x34;
-const IC_CLR_INTR = 0x40;
-const IC_ENABLE = 0x6c;
-const IC_STATUS = 0x70;
-const IC_TX_ABRT_SOURCE = 0x80;
+const { IC_RAW_INTR_STAT } = I2C_REG;
 const R_TX_EMPTY = 1 << 4;
 const R_TX_ABRT = 1 << 6;
-const R_STOP_DET = 1 << 9;
-const CMD_READ = 1 << 8;
-const CMD_STOP = 1 << 9;
-
 class Recorder {
   constructor() {
     this.log = [];
@@ -44,54 +40,6 @@ class Recorder {
   stop() {
     this.log.push('P');
   }
-}
-
-/** The Pico SDK's i2c_init + set_baudrate(400 kHz) in short. */
-function initBlock(mcu) {
-  setFunction(mcu, SDA, FUNC_I2C);
-  setFunction(mcu, SCL, FUNC_I2C);
-  i2cWrite(mcu, IC_ENABLE, 0);
-  i2cWrite(mcu, IC_CON, (1 << 8) | (1 << 6) | (1 << 5) | (2 << 1) | 1); // TX_EMPTY_CTRL, fast, master
-  i2cWrite(mcu, IC_FS_SCL_HCNT, 126); // period 313 = 125 MHz / 400 kHz; lcnt = 3/5
-  i2cWrite(mcu, IC_FS_SCL_LCNT, 187);
-  i2cWrite(mcu, IC_ENABLE, 1);
-}
-
-/** Writes `bytes` to `address` the way i2c_write_blocking does; returns how it ended. */
-function sdkWrite(mcu, address, bytes, timeoutNs = 2e9) {
-  i2cWrite(mcu, IC_ENABLE, 0);
-  i2cWrite(mcu, IC_TAR, address);
-  i2cWrite(mcu, IC_ENABLE, 1);
-  const t0 = mcu.clock.nanos;
-  for (let i = 0; i < bytes.length; i++) {
-    const last = i === bytes.length - 1;
-    i2cWrite(mcu, IC_DATA_CMD, (last ? CMD_STOP : 0) | bytes[i]);
-    while (!(i2cRead(mcu, IC_RAW_INTR_STAT) & R_TX_EMPTY)) {
-      if (mcu.clock.nanos - t0 > timeoutNs) return { result: 'timeout', ns: mcu.clock.nanos - t0 };
-      advance(mcu, 1000, 1000);
-    }
-    const abort = i2cRead(mcu, IC_TX_ABRT_SOURCE);
-    if (abort || last) {
-      while (!(i2cRead(mcu, IC_RAW_INTR_STAT) & R_STOP_DET)) advance(mcu, 1000, 1000);
-      i2cRead(mcu, IC_CLR_INTR);
-    }
-    if (abort) return { result: abort & 1 ? 'nack' : 'abort', abort, ns: mcu.clock.nanos - t0 };
-  }
-  return { result: 'ok', ns: mcu.clock.nanos - t0 };
-}
-
-function sdkRead(mcu, address, count) {
-  i2cWrite(mcu, IC_ENABLE, 0);
-  i2cWrite(mcu, IC_TAR, address);
-  i2cWrite(mcu, IC_ENABLE, 1);
-  const out = [];
-  for (let i = 0; i < count; i++) {
-    i2cWrite(mcu, IC_DATA_CMD, CMD_READ | (i === count - 1 ? CMD_STOP : 0));
-    while (!(i2cRead(mcu, IC_STATUS) & (1 << 3))) advance(mcu, 1000, 1000);
-    out.push(i2cRead(mcu, IC_DATA_CMD) & 0xff);
-  }
-  while (!(i2cRead(mcu, IC_RAW_INTR_STAT) & R_STOP_DET)) advance(mcu, 1000, 1000);
-  return out;
 }
 
 // ---- bit-banged I2C on the pins, as CircuitPython's bitbangio does for 0-byte writes ----
