@@ -129,6 +129,18 @@ test('stand-in drift: bit-banged pins never reach the I2C block hooks', () => {
   assert.equal(hooked, 0);
 });
 
+test('stand-in drift: the rp2040js I2C block has no bus time of its own', () => {
+  const mcu = bareMcu();
+  const i2c = mcu.i2c[0];
+  // hooks that answer at once, as a device model without bus time would
+  i2c.onConnect = () => i2c.completeConnect(true);
+  initBlock(mcu);
+  const t0 = mcu.clock.nanos;
+  const r = sdkWrite(mcu, 0x3c, new Array(64).fill(0));
+  assert.equal(r.result, 'ok');
+  assert.equal(mcu.clock.nanos - t0, 0, '64 bytes and a stop in 0 ns of emulated time');
+});
+
 test('pull-ups: both lines read high once the bus is attached', () => {
   const mcu = bareMcu();
   attachI2C(mcu, { sda: SDA, scl: SCL });
