@@ -134,6 +134,7 @@ test('stand-in drift: the rp2040js I2C block has no bus time of its own', () => 
   const i2c = mcu.i2c[0];
   // hooks that answer at once, as a device model without bus time would
   i2c.onConnect = () => i2c.completeConnect(true);
+  i2c.onWriteByte = () => i2c.completeWrite(true);
   initBlock(mcu);
   const t0 = mcu.clock.nanos;
   const r = sdkWrite(mcu, 0x3c, new Array(64).fill(0));
