@@ -66,6 +66,10 @@ MODULES = %(modules)r
 gc.collect()
 print("@@begin %%d modules, %%d bytes free" %% (len(MODULES), gc.mem_free()))
 harness.import_all(CORE)
+for name in CORE:  # imported to prove they load; let each test import what it needs
+    sys.modules.pop(name, None)
+gc.collect()
+print("@@imported %%d modules, %%d bytes free" %% (len(CORE), gc.mem_free()))
 for name in MODULES:
     started = time.monotonic()
     harness.run_module(name)
