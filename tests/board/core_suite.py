@@ -7,7 +7,7 @@ the USB console, runs the named test modules with tests/micropython/harness.py a
 prints ``CircuitPython core tests: N passed, N failed``. Compiled files keep the
 board's compiler off the heap while a test module loads.
 
-    python tests/board/core_suite.py [--all | test_module ...]   # build, boot, report
+    .venv/bin/python tests/board/core_suite.py [--all | test_module ...]  # build, boot, report
 
 ``tests/board/test_core_on_circuitpython.py`` runs the CI subset (CI_MODULES) through
 the board harness; the command above runs any set (docs/emulated-board.md has the
@@ -127,10 +127,27 @@ def build(modules, out=None):
     return out
 
 
+def run(uf2, timeout_s=7200):
+    """Boot ``uf2`` on the emulated board and print its console until the end line;
+    returns the console text."""
+    import time
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from board import Board
+
+    started = time.monotonic()
+    with Board(uf2=uf2) as b:
+        b.boot()
+        said = b.console_until(DONE, timeout_ms=timeout_s * 1000)
+        print("\n".join(ln for ln in said.splitlines() if not ln.startswith("@@run")))
+        print("%.0f s of board time, %.0f s of wall time" % (b.emulated_us / 1e6, time.monotonic() - started))
+    return said
+
+
 def main(argv):
     modules = all_modules() if argv[:1] == ["--all"] else (argv or list(CI_MODULES))
-    print(build(modules))
-    return 0
+    said = run(build(modules))
+    return 0 if "failed" in said and ", 0 failed" in said else 1
 
 
 if __name__ == "__main__":
