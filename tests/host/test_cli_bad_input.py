@@ -135,7 +135,8 @@ def test_wrong_types_and_values(where, capsys, argv, words):
 @pytest.mark.parametrize("command", ["replay", "sim", "flash", "monitor"] + [
     c for c in cli.COMMANDS if c not in ("replay", "sim", "flash", "monitor")])
 def test_an_unknown_option_shows_the_commands_own_usage(where, capsys, command):
-    argv = [command, "--bogus"] + (["x.jsonl"] if command == "replay" else [])
+    # commands that require a file get one, so that the unknown option is what is wrong
+    argv = [command, "--bogus"] + (["x.jsonl"] if command in ("replay", "stats") else [])
     code, out, err = _run(capsys, argv)
     assert code == 2
     assert err.startswith("usage: topper %s " % command), err
