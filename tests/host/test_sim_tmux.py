@@ -95,7 +95,8 @@ def oled(text):
 def _start(tmp_path, args):
     """``topper sim ARGS`` in a pane; after it ends the shell prints its exit status and
     the terminal's settings, so the test can see the tty was put back."""
-    p = Pane("%s sim %s; echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), args))
+    # COLUMNS and LINES from the test run would fix the size Textual sees.
+    p = Pane("unset COLUMNS LINES; %s sim %s; echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), args))
     p.dir = tmp_path
     return p
 

@@ -85,7 +85,7 @@ class SimShell(App):
         Binding("x", "snapshot", "snapshot", show=False),
         Binding("question_mark", "help", "help", show=False),
     ]
-    HELP = ""  # the help screen's text, from the subclass
+    HELP_TEXT = ""  # the help screen's text, from the subclass
 
     def __init__(self, clock, title="", snapshots=None, replay=False, humans=(), tick=True):
         App.__init__(self)
@@ -207,7 +207,7 @@ class SimShell(App):
         self.exit()
 
     def action_help(self):
-        self.push_screen(HelpScreen(self.HELP))
+        self.push_screen(HelpScreen(self.HELP_TEXT))
 
     def action_snapshot(self):
         if self.snapshots is None:

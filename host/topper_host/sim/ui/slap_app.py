@@ -44,7 +44,7 @@ The commentary names every ruling; with --learn, "why:" lines name the rule behi
 
 
 class SlapApp(SimShell):
-    HELP = HELP
+    HELP_TEXT = HELP
     BINDINGS = [
         Binding("space", "lay", "lay", show=False),
         Binding("enter", "lay", "lay", show=False),

@@ -52,7 +52,7 @@ CSS = """
 
 class TurnApp(SimShell):
     CSS = SimShell.CSS + CSS
-    HELP = HELP
+    HELP_TEXT = HELP
     BINDINGS = [
         Binding("up", "move(-1)", "up", show=False),
         Binding("k", "move(-1)", "up", show=False),
