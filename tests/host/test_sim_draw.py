@@ -58,10 +58,9 @@ def test_terminal_half_blocks_decode_to_the_oled_pixels():
 def test_ring_keeps_the_devices_colours_and_order():
     f = _frames()[0]
     assert len(f.ring) == 24 and f.ring == ring.game(f.view, f.now, f.fx)
-    for big in (True, False):
-        grid = device.ring_grid(f.ring, f.view["seats"], (0,), big)
-        w, h, rx, ry = (device.RING_BIG if big else device.RING_SMALL)[:4]
-        dot = device.RING_BIG[6] if big else device.RING_SMALL[6]
+    for size in device.RINGS:
+        grid = device.ring_grid(f.ring, f.view["seats"], (0,), size)
+        w, h, rx, ry, _, _, dot = device.RINGS[size]
         cells = look.ring_cells(24, w // 2 - dot // 2, h // 2, rx, ry)
         assert len(set(cells)) == 24  # every pixel has a cell of its own
         for i, (r, c) in enumerate(cells):

@@ -39,7 +39,7 @@ def test_guess_my_card_by_keys(tmp_path):
                 "P1's next menu",
                 timeout=30,
             )
-        p.until(lambda s: "\u25b6  2. " not in s, "P1's ask done")
+        p.until(lambda s: "Your move 2 of " not in s, "P1's ask done")
         p.keys("p")
         p.until(lambda s: "PAUSED" in s.split("\n")[0], "the pause")
         p.keys("?")

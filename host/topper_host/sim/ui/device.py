@@ -56,11 +56,13 @@ class Oled(Static):
 # the width of a pixel, in cells.
 RING_BIG = (42, 19, 14, 7, 19, 8.6, 2)
 RING_SMALL = (30, 11, 10, 4.4, 13, 5.4, 1)
+RING_TINY = (30, 9, 10, 3.4, 13, 4.4, 1)  # a terminal under 32 rows: two rows for the moves
+RINGS = {"big": RING_BIG, "small": RING_SMALL, "tiny": RING_TINY}
 
 
-def ring_grid(colors, seats, humans, big):
-    """The ring as rows of ``(char, style)`` cells."""
-    w, h, rx, ry, lx, ly, dot = RING_BIG if big else RING_SMALL
+def ring_grid(colors, seats, humans, size):
+    """The ring as rows of ``(char, style)`` cells; ``size`` one of ``RINGS``."""
+    w, h, rx, ry, lx, ly, dot = RINGS[size]
     grid = [[(" ", None) for _ in range(w)] for _ in range(h)]
 
     def put(r, c, s, style):
@@ -100,11 +102,11 @@ class Ring(Static):
         self.border_title = "ring"
         self.grid = None
 
-    def show(self, colors, seats, humans, big):
-        w, h = (RING_BIG if big else RING_SMALL)[:2]
+    def show(self, colors, seats, humans, size):
+        w, h = RINGS[size][:2]
         self.styles.width = w + 2
         self.styles.height = h + 2
-        grid = ring_grid(colors, seats, humans, big)
+        grid = ring_grid(colors, seats, humans, size)
         if grid != self.grid:
             self.grid = grid
             self.update(grid_text(grid))

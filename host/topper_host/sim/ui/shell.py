@@ -98,6 +98,7 @@ class SimShell(App):
         self.notice = ""  # the app's own note (a snapshot saved, ...)
         self.frame = None
         self.big = False
+        self.ring_size = "small"
         self._tick = tick  # tests drive ``step`` themselves
         self._early = []  # commentary from before the screen was up (the deal)
 
@@ -149,6 +150,7 @@ class SimShell(App):
     def _layout(self):
         w, h = self.size
         self.big = w >= BIG[0] and h >= BIG[1]
+        self.ring_size = "big" if self.big else ("small" if h >= 32 else "tiny")
         side = self.query_one("#side-top")
         side.set_class(self.big, "big")
         self.query_one("#legend").display = self.big
@@ -173,7 +175,7 @@ class SimShell(App):
     def draw_common(self, frame, seats_text, status, notice, keys):
         self.frame = frame
         self.query_one("#oled", Oled).show(frame, self.big)
-        self.query_one("#ring", Ring).show(frame.ring, frame.view["seats"], self.humans, self.big)
+        self.query_one("#ring", Ring).show(frame.ring, frame.view["seats"], self.humans, self.ring_size)
         self.query_one("#seats", Static).update(seats_text)
         self.query_one("#status", Static).update(status)
         self.query_one("#title", Static).update(fit_title(self.title_text, self.size.width - len(status) - 4))

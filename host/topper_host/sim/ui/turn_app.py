@@ -123,9 +123,7 @@ class TurnApp(SimShell):
         self.query_one("#hand", Static).update(turn_parts.hand(self.seat, hand_of(self.table.ref, self.seat)))
         labels = self.menu()
         ask = self.query_one("#ask", Static)
-        if labels:
-            ask.update("Your move (%d): up/down or 1-9, Enter" % len(labels))
-        elif not self.table.over:
+        if not labels and not self.table.over:
             turn = view["turn"]
             ask.update(
                 Text(
@@ -133,7 +131,7 @@ class TurnApp(SimShell):
                     style=look.rgb(look.DIM),
                 )
             )
-        else:
+        elif not labels:
             ask.update("")
         self.query_one("#play").set_class(bool(labels), "moving")
         self.query_one("#moves").display = bool(labels)
@@ -155,23 +153,19 @@ class TurnApp(SimShell):
         if labels:
             moves.highlighted = 0
 
-    def _label(self, i, s, picked=False):
-        return "%s%2d. %s" % ("\u25b6 " if picked else "  ", i + 1, s)
+    def _label(self, i, s):
+        return "%2d. %s" % (i + 1, s)
 
     def _mark(self):
-        """The picked move: highlighted and marked with ``▶`` (readable as text too)."""
+        """The picked move, highlighted in the list (which scrolls to it)."""
         labels = self._menu[0] if self._menu else []
-        moves = self.query_one("#moves", OptionList)
         if not labels:
             return
         self.pick = min(self.pick, len(labels) - 1)
-        old = moves.highlighted
-        if old is not None and old != self.pick and old < len(labels):
-            moves.replace_option_prompt_at_index(old, self._label(old, labels[old]))
-        moves.replace_option_prompt_at_index(self.pick, self._label(self.pick, labels[self.pick], True))
-        moves.highlighted = self.pick
-        # A new prompt is measured on the next refresh: scroll to the pick after it.
-        self.call_after_refresh(moves.scroll_to_highlight)
+        self.query_one("#moves", OptionList).highlighted = self.pick
+        n = len(labels)
+        ask = "Your move %d of %d: %s   (up/down or 1-9, Enter)" % (self.pick + 1, n, labels[self.pick])
+        self.query_one("#ask", Static).update(ask)
 
     def keys(self):
         if self.replay or self.seat < 0:
