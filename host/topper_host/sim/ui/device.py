@@ -8,6 +8,7 @@ look (``look.led``), pixel 0 at the bottom, each seat's name outside its pixel.
 
 from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from topper_host.sim import look
@@ -92,21 +93,37 @@ def grid_text(grid):
     return out
 
 
-class Ring(Static):
+class Painted(Widget):
+    """Content that changes often in a box that keeps its size (the ring, the clock,
+    the hurry-up bar): a new picture is a repaint, not a layout pass."""
+
+    def __init__(self, **kw):
+        Widget.__init__(self, **kw)
+        self.content = Text()
+
+    def paint(self, content):
+        if content != self.content:
+            self.content = content
+            self.refresh()
+
+    def render(self):
+        return self.content
+
+
+class Ring(Painted):
     DEFAULT_CSS = """
     Ring { border: solid rgb(90,90,90); border-title-color: rgb(140,140,140); }
     """
 
     def __init__(self, **kw):
-        Static.__init__(self, **kw)
+        Painted.__init__(self, **kw)
         self.border_title = "ring"
-        self.grid = None
+        self.size_name = None
 
     def show(self, colors, seats, humans, size):
-        w, h = RINGS[size][:2]
-        self.styles.width = w + 2
-        self.styles.height = h + 2
-        grid = ring_grid(colors, seats, humans, size)
-        if grid != self.grid:
-            self.grid = grid
-            self.update(grid_text(grid))
+        if size != self.size_name:
+            self.size_name = size
+            w, h = RINGS[size][:2]
+            self.styles.width = w + 2
+            self.styles.height = h + 2
+        self.paint(grid_text(ring_grid(colors, seats, humans, size)))

@@ -8,11 +8,13 @@ which the loop asks for through ``AppDisplay.quit_pressed``; when the loop ends,
 app ends.
 """
 
+from rich.text import Text
 from textual.widgets import Static
 
 from topper_host.monitor_view import NOTICE_S
 from topper_host.sim import look
 from topper_host.sim.ui import slap_parts, turn_parts
+from topper_host.sim.ui.device import Painted
 from topper_host.sim.ui.shell import SimShell
 
 
@@ -68,7 +70,7 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         yield Static("", id="empty")
         yield Static("", id="pile")
         yield Static("", id="slap")
-        yield Static("", id="hurry")
+        yield Painted(id="hurry")
         yield self.feed_log()
 
     def prepare(self):
@@ -105,9 +107,9 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         empty = self.query_one("#empty", Static)
         empty.display = not game
         if not game:
-            empty.update("The board is at its %s: no game on the table." % (pic.mode or "start"))
-            self.query_one("#status", Static).update(pic.mode)
-            self.query_one("#keys", Static).update("   ".join(keys))
+            self.put("#empty", "The board is at its %s: no game on the table." % (pic.mode or "start"))
+            self.query_one("#status", Painted).paint(Text(pic.mode, justify="right"))
+            self.put("#keys", "   ".join(keys))
             return
         view = frame.view
         if pic.turn:
@@ -115,7 +117,7 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         else:
             width = max(20, self.size.width - 2)
             seats = slap_parts.seats(view, ())
-            self.query_one("#pile", Static).update(slap_parts.pile(view, width))
-            self.query_one("#slap", Static).update(slap_parts.slap_line(view))
-            self.query_one("#hurry", Static).update(slap_parts.hurry(view, width))
+            self.put("#pile", slap_parts.pile(view, width))
+            self.put("#slap", slap_parts.slap_line(view))
+            self.query_one("#hurry", Painted).paint(slap_parts.hurry(view, width))
         self.draw_common(frame, seats, pic.mode, pic.notice, keys)

@@ -24,23 +24,24 @@ from textual.widgets import Static
 from topper.ticks import ticks_diff
 
 from topper_host.sim import look
-from topper_host.sim.ui.device import Oled, Ring
+from topper_host.sim.ui.device import Oled, Painted, Ring
 from topper_host.sim.ui.feed import Feed
 
-FRAME_MS = 30  # about 33 frames a second: the ring's pulse stays smooth
+FRAME_MS = 40  # 25 frames a second: the ring's pulse stays smooth, the CPU mostly idle
 BIG = (170, 46)  # room for the OLED pixel for pixel (130 x 34) with the ring beside it
 
 CSS = """
 Screen { background: rgb(14,14,18); color: rgb(220,220,220); overflow: hidden hidden; }
 #bar { height: auto; background: rgb(30,30,50); }
 #title { width: 1fr; height: auto; padding: 0 1; text-style: bold; }
-#status { width: auto; height: 1; padding: 0 1; color: rgb(255,160,0); text-style: bold; }
+#status { width: 20; height: 1; padding: 0 1; color: rgb(255,160,0); text-style: bold; text-align: right; }
 #device { height: auto; }
 #side { width: 1fr; height: auto; }
 #side-top { height: auto; }
 #side-top.big { layout: vertical; }
 #seats { width: 1fr; height: auto; padding: 0 1; }
 #legend { height: auto; padding: 0 1; color: rgb(140,140,140); }
+#hurry { height: 1; padding: 0 0; }
 #notice { height: auto; padding: 0 1; color: rgb(255,160,0); text-style: bold; }
 #keys { height: auto; padding: 0 1; background: rgb(30,30,50); dock: bottom; }
 """
@@ -99,6 +100,7 @@ class SimShell(App):
         self.frame = None
         self.big = False
         self.ring_size = "small"
+        self._shown = {}  # selector -> the content it shows (``put``)
         self._tick = tick  # tests drive ``step`` themselves
         self._early = []  # commentary from before the screen was up (the deal)
 
@@ -107,7 +109,7 @@ class SimShell(App):
     def compose(self):
         with Horizontal(id="bar"):
             yield Static(self.title_text, id="title")
-            yield Static("", id="status")
+            yield Painted(id="status")
         with Horizontal(id="device"):
             yield Oled(id="oled")
             with Vertical(id="side"):
@@ -176,13 +178,19 @@ class SimShell(App):
         self.frame = frame
         self.query_one("#oled", Oled).show(frame, self.big)
         self.query_one("#ring", Ring).show(frame.ring, frame.view["seats"], self.humans, self.ring_size)
-        self.query_one("#seats", Static).update(seats_text)
-        self.query_one("#status", Static).update(status)
-        self.query_one("#title", Static).update(fit_title(self.title_text, self.size.width - len(status) - 4))
-        box = self.query_one("#notice", Static)
-        box.display = bool(notice)
-        box.update(Text(notice))
-        self.query_one("#keys", Static).update(Text("\n".join(key_lines(keys, self.size.width - 2))))
+        self.put("#seats", seats_text)
+        self.query_one("#status", Painted).paint(Text(status, justify="right"))
+        self.put("#title", fit_title(self.title_text, self.size.width - 22))
+        self.query_one("#notice").display = bool(notice)
+        self.put("#notice", Text(notice))
+        self.put("#keys", Text("\n".join(key_lines(keys, self.size.width - 2))))
+
+    def put(self, selector, content):
+        """Show ``content`` in a Static, only when it changed: an update costs a layout
+        pass, and most of the screen stays the same from one frame to the next."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector, Static).update(content)
 
     def status(self, over, secs):
         if self.clock.paused:
@@ -222,10 +230,13 @@ class SimShell(App):
 
 def fit_title(title, width):
     """The title in ``width`` cells: without its "Topper Table" head when it does not
-    fit, and then wrapped (the bar grows a row) rather than cut or run into the clock."""
+    fit, then with narrower separators, and then wrapped (the bar grows a row) rather
+    than cut or run into the clock."""
     head = "Topper Table  \u00b7  "
     if len(title) > width and title.startswith(head):
         title = title[len(head) :]
+    if len(title) > width:
+        title = title.replace("  \u00b7  ", " \u00b7 ")
     return title
 
 

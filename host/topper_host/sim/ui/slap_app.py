@@ -18,6 +18,7 @@ from topper_host.sim import narrate
 from topper_host.sim.frame import Frame
 from topper_host.sim.learn import Learner
 from topper_host.sim.ui import slap_parts
+from topper_host.sim.ui.device import Painted
 from topper_host.sim.ui.shell import SimShell, secs
 from topper_view import sounds
 
@@ -71,7 +72,7 @@ class SlapApp(SimShell):
     def body(self):
         yield Static("", id="pile")
         yield Static("", id="slap")
-        yield Static("", id="hurry")
+        yield Painted(id="hurry")
         yield self.feed_log()
 
     def prepare(self):
@@ -130,14 +131,14 @@ class SlapApp(SimShell):
         view = self.view(t)
         frame = Frame(view, t, table.fx)
         width = max(20, self.size.width - 2)
-        self.query_one("#pile", Static).update(slap_parts.pile(view, width))
-        self.query_one("#slap", Static).update(slap_parts.slap_line(view))
+        self.put("#pile", slap_parts.pile(view, width))
+        self.put("#slap", slap_parts.slap_line(view))
         sound = None
         if self._sound_t is not None and 0 <= ticks_diff(t, self._sound_t) < SOUND_MS:
             sound = self._sound
-        self.query_one("#hurry", Static).update(slap_parts.hurry(view, width, sound))
+        self.query_one("#hurry", Painted).paint(slap_parts.hurry(view, width, sound))
         if self.big:
-            self.query_one("#legend", Static).update("\n".join(slap_parts.LEGEND))
+            self.put("#legend", "\n".join(slap_parts.LEGEND))
         self.draw_common(
             frame,
             slap_parts.seats(view, self.humans),

@@ -120,19 +120,19 @@ class TurnApp(SimShell):
         )
 
     def _draw_panel(self, view):
-        self.query_one("#hand", Static).update(turn_parts.hand(self.seat, hand_of(self.table.ref, self.seat)))
+        self.put("#hand", turn_parts.hand(self.seat, hand_of(self.table.ref, self.seat)))
         labels = self.menu()
-        ask = self.query_one("#ask", Static)
         if not labels and not self.table.over:
             turn = view["turn"]
-            ask.update(
+            self.put(
+                "#ask",
                 Text(
                     "waiting for P%d" % (turn + 1) if turn >= 0 else "waiting for the table",
                     style=look.rgb(look.DIM),
-                )
+                ),
             )
         elif not labels:
-            ask.update("")
+            self.put("#ask", "")
         self.query_one("#play").set_class(bool(labels), "moving")
         self.query_one("#moves").display = bool(labels)
         extra = turn_moves.missing(view.get("game", ""), view.get("hint", ""), labels) if labels else []
@@ -165,7 +165,7 @@ class TurnApp(SimShell):
         self.query_one("#moves", OptionList).highlighted = self.pick
         n = len(labels)
         ask = "Your move %d of %d: %s   (up/down or 1-9, Enter)" % (self.pick + 1, n, labels[self.pick])
-        self.query_one("#ask", Static).update(ask)
+        self.put("#ask", ask)
 
     def keys(self):
         if self.replay or self.seat < 0:
