@@ -22,7 +22,6 @@ DIM = (140, 140, 140)
 TEXT = (220, 220, 220)
 AMBER = (255, 160, 0)
 RED = (255, 70, 60)
-BAR = (30, 30, 50)
 
 CARD_COLORS = (
     (170, 170, 170),  # black (the wild color)

@@ -39,7 +39,9 @@ class AppDisplay:
         self.app = app
 
     def hello(self, h):
-        self.app.hello_text = "%s, firmware %s" % (h.get("board") or "board", h.get("fw"))
+        # The board's name and firmware in the title, shown with the first picture.
+        board = "%s, firmware %s" % (h.get("board") or "board", h.get("fw"))
+        self.app.title_text = "%s  \u00b7  %s" % (self.app.title_text, board)
 
     def quit_pressed(self):
         return self.app.quit
@@ -64,7 +66,6 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         self.board_loop = watch
         self.result = 0
         self.error = None  # what ended the loop, raised again by the caller
-        self.hello_text = ""
 
     def body(self):
         yield Static("", id="empty")
@@ -110,6 +111,7 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
             self.put("#empty", "The board is at its %s: no game on the table." % (pic.mode or "start"))
             self.query_one("#status", Painted).paint(Text(pic.mode, justify="right"))
             self.put("#keys", "   ".join(keys))
+            self.put("#title", self.title_text)
             return
         view = frame.view
         if pic.turn:

@@ -256,7 +256,3 @@ def secs(table, t):
     if table.started_at is None:
         return 0.0
     return ticks_diff(t, table.started_at) / 1000.0
-
-
-def styled(text, color):
-    return Text(text, style=look.rgb(color))
