@@ -17,7 +17,7 @@ import time
 
 from topper_host import paths, serial_link
 from topper_host.monitor_save import GameSaver
-from topper_host.monitor_view import Board, Live, Plain
+from topper_host.monitor_view import Board, Plain
 
 HELP = "watch the game on a connected board over USB, and save its log"
 
@@ -57,10 +57,14 @@ def run(args):
     try:
         if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
             return watch(serial_link.Link(port), args, Plain(_print), name)
-        from topper_host.sim.live import Terminal
+        from topper_host.sim.ui.monitor_app import MonitorApp
 
-        with Terminal() as t:
-            return watch(serial_link.Link(port), args, Live(t), name)
+        link = serial_link.Link(port)
+        app = MonitorApp(lambda display: watch(link, args, display, name), "Topper Table monitor: %s" % name)
+        app.run()
+        if app.error is not None:
+            raise app.error
+        return app.result
     except serial_link.LinkError as e:
         print("topper monitor: %s" % e, file=sys.stderr)
         return 2
@@ -109,7 +113,8 @@ def watch(link, args, display, name, clock=time.monotonic):
                 break
             if args.seconds is not None and now - started >= args.seconds:
                 break
-            if isinstance(display, Live) and display.quit_pressed():
+            quit_pressed = getattr(display, "quit_pressed", None)  # only a screen has keys
+            if quit_pressed is not None and quit_pressed():
                 break
     except KeyboardInterrupt:
         pass

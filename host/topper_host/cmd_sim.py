@@ -101,6 +101,11 @@ def add_arguments(p):
     m.add_argument("--script", metavar="EVENTS", help="with --headless: events to feed")
     m.add_argument("--replay", metavar="LOG", help="play a recorded log back on the board")
     m.add_argument("--speed", type=float, default=1.0, help="replay/watch pace factor")
+    m.add_argument(
+        "--learn",
+        action="store_true",
+        help="learner mode: name the rule behind every ruling in the commentary",
+    )
     o = p.add_argument_group("output")
     o.add_argument(
         "--log", metavar="PATH", help="event log to write (default: ~/.local/state/topper/logs/...)"
@@ -303,7 +308,7 @@ def _replay(args, snaps):
         table.listeners.append(headless.Transcript(_out))
         loop.run(table, clockmod.FakeClock(start), loop.Headless(tail_ms=clockmod.TICK_MS))
         return 0
-    from topper_host.sim import live
+    from topper_host.sim.ui.slap_app import SlapApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
@@ -315,19 +320,22 @@ def _replay(args, snaps):
         header.get("seed", 0),
         "replay of %s" % os.path.basename(args.replay),
     )
-    with live.Terminal() as term:
-        clock = clockmod.LiveClock(speed=args.speed, start=start)
-        shell = live.LiveShell(term, clock, title=title, snapshots=snaps, replay=True)
-        table.listeners.append(shell.listen)
-        loop.run(table, clock, shell)
-    return 0
+    app = SlapApp(
+        lambda: clockmod.LiveClock(speed=args.speed, start=start),
+        lambda t: (table, title),
+        learn=args.learn,
+        snapshots=snaps,
+        replay=True,
+    )
+    app.run()
+    return app.return_code or 0
 
 
 # ----- a game in the terminal -----------------------------------------------------------------
 
 
 def _live(args, style, hurry, snaps, humans):
-    from topper_host.sim import live
+    from topper_host.sim.ui.slap_app import SlapApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print(
@@ -336,37 +344,37 @@ def _live(args, style, hurry, snaps, humans):
         )
         return 2
     base = _seed(args)
-    played = []
-    with live.Terminal() as term:
-        index = 0
-        while True:
-            seed = base + index
-            # A given --log names the first game; the next ones get numbers.
-            log = _log(args, args.game, seed, index + 1, 2 if index else 1)
-            table = _table(args, seed, hurry, style, humans, log)
-            who = "you are P1" if humans else "bots only"
-            clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
-            shell = live.LiveShell(
-                term,
-                clock,
-                humans=humans,
-                snapshots=snaps,
-                title=_title(args.game, args.seats, args.jokers, seed, who),
-            )
-            table.listeners.append(shell.listen)
-            table.start(clock.now())
-            try:
-                loop.run(table, clock, shell)
-            finally:
-                log.close()
-                played.append((seed, table.game.winner, log.path))
-            if snaps is not None and table.over:
-                t = clock.now()
-                snaps.take(Frame(table.view(t), t, table.fx), "end")
-            if shell.quit:
-                break
-            index += 1
-    for seed, winner, path in played:
-        how = "P%d won" % (winner + 1) if winner >= 0 else "unfinished"
-        print("seed %d: %s; log %s" % (seed, how, path))
-    return 0
+    played = []  # (seed, table, log) of every game dealt
+
+    def next_game(t):
+        if played:
+            played[-1][2].close()
+        index = len(played)
+        seed = base + index
+        # A given --log names the first game; the next ones get numbers.
+        log = _log(args, args.game, seed, index + 1, 2 if index else 1)
+        table = _table(args, seed, hurry, style, humans, log)
+        played.append((seed, table, log))
+        table.start(t)
+        who = "you are P1" if humans else "bots only"
+        return table, _title(args.game, args.seats, args.jokers, seed, who)
+
+    app = SlapApp(
+        lambda: clockmod.LiveClock(speed=1.0 if humans else args.speed),
+        next_game,
+        learn=args.learn,
+        snapshots=snaps,
+        humans=humans,
+    )
+    try:
+        app.run()
+    finally:
+        for game in played:
+            game[2].close()
+    for seed, table, log in played:
+        if snaps is not None and table.over:
+            t = table.now
+            snaps.take(Frame(table.view(t), t, table.fx), "end")
+        how = "P%d won" % (table.game.winner + 1) if table.game.winner >= 0 else "unfinished"
+        print("seed %d: %s; log %s" % (seed, how, log.path))
+    return app.return_code or 0

@@ -8,8 +8,8 @@ drawn as the simulator draws it (``TurnFrame``), its rulings put in words by the
 own referee (``describe``), made from the log's header or the first view.
 
 Two displays draw it: ``Plain`` prints rulings and the OLED's text (for a log file or a
-pipe), ``Live`` draws the simulator's terminal picture (the OLED pixel for pixel, the
-ring, the pile and the seats: ``topper_host.sim.term`` or ``turn_term``).
+pipe); ``topper_host.sim.ui.monitor_app`` draws the simulator's terminal picture (the
+OLED pixel for pixel, the ring, the pile and the seats).
 """
 
 import importlib
@@ -18,13 +18,13 @@ import time
 from topper import turngames
 from topper.gamekit import Entry, seat_name
 from topper.ticks import ticks_diff
-from topper_host.sim import narrate, term, turn_term
+from topper_host.sim import narrate
 from topper_host.sim.frame import Frame
 from topper_host.sim.turn_frame import TurnFrame
 from topper_view import effects
 
 FEED = 200
-NOTICE_S = 4.0
+NOTICE_S = 4.0  # how long a notice stays on a screen
 
 
 class Board:
@@ -156,57 +156,3 @@ class Plain:
             if frame is not None:
                 for s in frame.lines:
                     self.write("    | " + s)
-
-
-class Live:
-    """The simulator's picture in the terminal, redrawn when something changed."""
-
-    def __init__(self, terminal):
-        self.term = terminal
-        self._rows = None
-        self._size = None
-
-    def hello(self, h):
-        self.hello_text = "%s, firmware %s" % (h.get("board") or "board", h.get("fw"))
-
-    def quit_pressed(self):
-        return "quit" in self.term.keys.read()
-
-    def show(self, board, port):
-        board.fresh = []
-        cols, rows = self.term.size()
-        cv = term.Canvas(cols, rows)
-        frame = board.frame()
-        notice = ""
-        if board.notice and board.clock() - board.notice_at < NOTICE_S:
-            notice = board.notice
-        panel = {
-            "title": "Topper Table monitor: %s" % port,
-            "status": board.mode or "",
-            "feed": board.feed,
-            "notice": notice,
-            "help": "q: quit",
-        }
-        if frame is None:
-            cv.put(0, 1, panel["title"], term.TEXT)
-            cv.put(2, 1, "The board is at its %s: no game on the table." % (board.mode or "start"), term.TEXT)
-            for i, s in enumerate(board.feed[-(rows - 6):]):
-                cv.put(4 + i, 1, s[: cols - 2], term.DIM)
-            cv.put(rows - 1, 1, "q: quit", term.TEXT)
-        elif board.turn():
-            turn_term.draw(cv, frame, panel)
-        else:
-            term.draw(cv, frame, panel)
-        lines = cv.ansi()
-        out = []
-        if (cols, rows) != self._size:
-            self._size = (cols, rows)
-            self._rows = None
-            out.append("\x1b[0m\x1b[2J")
-        for y, line in enumerate(lines):
-            if self._rows is None or self._rows[y] != line:
-                out.append("\x1b[%d;1H" % (y + 1))
-                out.append(line)
-        self._rows = lines
-        if out:
-            self.term.write("".join(out))

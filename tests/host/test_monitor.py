@@ -17,7 +17,7 @@ from topper.referee import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.slapgame import Phase, SlapGame  # noqa: E402
 from topper_host import cli, cmd_monitor, serial_link  # noqa: E402
-from topper_host.monitor_view import Plain  # noqa: E402
+from topper_host.monitor_view import Board, Plain  # noqa: E402
 
 
 def port(device, vid=None, pid=0x80F4, serial_number="E6614C", interface=None, location=None):
@@ -138,51 +138,41 @@ def test_a_missing_port_is_a_clear_error(capsys):
     assert capsys.readouterr().err == "topper monitor: --port /dev/nonexistent-topper: no such port\n"
 
 
-class FakeTerminal:
-    """What ``Live`` needs of the terminal: a size, a write, keys."""
+def live_screen(board, size, port="/dev/ttyACM1"):
+    """The monitor's terminal picture of ``board`` at ``size``, as text; and whether
+    ``q`` asked the monitor's loop to stop."""
+    from sim_ui_support import run, screen_text
+    from topper_host.sim.ui.monitor_app import MonitorApp, Picture
 
-    def __init__(self, cols=170, rows=46):
-        self.cols, self.rows = cols, rows
-        self.out = []
-        self.keys = self
+    app = MonitorApp(None, "Topper Table monitor: %s" % port)
+    seen = {}
 
-    def size(self):
-        return self.cols, self.rows
+    async def play(pilot):
+        app.show_board(Picture(board, port))
+        await pilot.pause()
+        seen["text"] = screen_text(app)
+        await pilot.press("q")
 
-    def write(self, s):
-        self.out.append(s)
-
-    def read(self):
-        return ["quit"]
-
-
-def plain_text(chunks):
-    import re
-
-    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(chunks))
+    run(app, size, play)
+    return seen["text"], app.quit
 
 
 def test_the_live_picture_is_the_simulators_drawing_of_the_boards_view():
-    from topper_host.monitor_view import Board, Live
-
     ref = SlapReferee(SlapGame("ww3", 3, 0), seed=18)
     rulings = ref.start(1000) + ref.lay(1400)
     board = Board(clock=lambda: 5.0)
     board.saw_view({"k": "view", "mode": "game", "t": 1500, "view": ref.view(1500)})
     board.rulings(rulings)
-    for cols, rows in ((170, 46), (80, 24)):  # the big layout and the small one
-        term = FakeTerminal(cols, rows)
-        live = Live(term)
-        live.show(board, "/dev/ttyACM1")
-        text = plain_text(term.out)
+    for size in ((170, 46), (80, 24)):  # the big layout and the small one
+        text, quit = live_screen(board, size)
         assert "Topper Table monitor: /dev/ttyACM1" in text
-        assert "OLED" in text and "ring" in text
+        assert "OLED" in text and "ring" in text and "Pile" in text
         assert "lays" in text  # the feed of rulings in words
-        assert live.quit_pressed()
+        assert "q: quit" in text.split("\n")[-1]
+        assert quit
     board.saw_view({"k": "view", "mode": "menu", "t": 9000, "view": None})
-    term = FakeTerminal()
-    Live(term).show(board, "loop://")
-    assert "The board is at its menu: no game on the table." in plain_text(term.out)
+    text, _ = live_screen(board, (80, 24), "loop://")
+    assert "The board is at its menu: no game on the table." in text
 
 
 def test_the_boards_setup_problems_from_hello_are_shown():

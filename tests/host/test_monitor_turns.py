@@ -16,10 +16,10 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import fakes  # noqa: E402
 from _link_fakes import boot  # noqa: E402
 from _turn_steps import choose, short  # noqa: E402
-from test_monitor import FakeTerminal, plain_text  # noqa: E402
+from test_monitor import live_screen  # noqa: E402
 from topper import jsonl  # noqa: E402
 from topper_host import cmd_monitor, serial_link  # noqa: E402
-from topper_host.monitor_view import Board, Live, Plain  # noqa: E402
+from topper_host.monitor_view import Board, Plain  # noqa: E402
 from topper_view import turns  # noqa: E402
 
 HELLO = {"k": "hello", "id": 1, "proto": 1, "fw": "0.1.0", "board": "raspberry_pi_pico", "uid": "AB",
@@ -83,9 +83,7 @@ def test_the_live_picture_of_a_turn_game_is_the_simulators():
     board.rulings([x for x in lines if "r" in x])
     board.saw_view(view)
     for cols, rows in ((170, 46), (80, 24)):
-        term = FakeTerminal(cols, rows)
-        Live(term).show(board, "/dev/ttyACM1")
-        text = plain_text(term.out)
+        text, _ = live_screen(board, (cols, rows))
         assert "Topper Table monitor: /dev/ttyACM1" in text
         assert "OLED" in text and "ring" in text and "P3" in text
         if cols == 80:  # the small layout prints the OLED's text; the big one its pixels

@@ -4,8 +4,9 @@ board would send), the terminal's half blocks decode back to those pixels, the r
 keeps the device's colours and order, and the PNG snapshots hold the same pixels."""
 
 import adafruit_framebuf
-from topper_host.sim import bots, clock, keys, png, shot, snapshot, term
+from topper_host.sim import bots, clock, look, png, shot, snapshot
 from topper_host.sim.frame import HEIGHT, WIDTH, Frame
+from topper_host.sim.ui import device
 from topper_host.sim.table import Table, referee
 from topper_view import ring, screen
 
@@ -44,7 +45,7 @@ def test_oled_pixels_are_the_devices_buffer():
 
 def test_terminal_half_blocks_decode_to_the_oled_pixels():
     f = _frames()[0]
-    rows = term.oled_rows(f.oled)
+    rows = look.oled_rows(f.oled)
     assert len(rows) == 32 and all(len(r) == 128 for r in rows)
     for y in range(HEIGHT):
         for x in range(WIDTH):
@@ -57,37 +58,22 @@ def test_terminal_half_blocks_decode_to_the_oled_pixels():
 def test_ring_keeps_the_devices_colours_and_order():
     f = _frames()[0]
     assert len(f.ring) == 24 and f.ring == ring.game(f.view, f.now, f.fx)
-    for big in (True, False):
-        cv = term.Canvas(200, 60)
-        term.draw_ring(cv, 0, 0, f.ring, f.view, (0,), big)
-        w, h, rx, ry = (term.RING_BIG if big else term.RING_SMALL)[:4]
-        dot = 2 if big else 1
-        cells = term.ring_cells(24, w // 2 - dot // 2, h // 2, rx, ry)
+    for size in device.RINGS:
+        grid = device.ring_grid(f.ring, f.view["seats"], (0,), size)
+        w, h, rx, ry, _, _, dot = device.RINGS[size]
+        cells = look.ring_cells(24, w // 2 - dot // 2, h // 2, rx, ry)
         assert len(set(cells)) == 24  # every pixel has a cell of its own
         for i, (r, c) in enumerate(cells):
-            assert cv.ch[r][c] == "\u2588" and cv.attr[r][c][0] == term.led(f.ring[i])
-    cells = term.ring_cells(24, 20, 10, 14, 7)
+            ch, style = grid[r][c]
+            assert ch == "\u2588" and style.color.triplet == look.led(f.ring[i])
+        seat_cells = ["".join(ch for ch, _ in row) for row in grid]
+        assert all("P%d" % (s + 1) in "".join(seat_cells) for s in range(f.view["seats"]))
+    cells = look.ring_cells(24, 20, 10, 14, 7)
     assert cells[0] == (17, 20)  # pixel 0, facing P1, at the bottom
     assert cells[6][1] < 20 and cells[12][0] < 10 and cells[18][1] > 20  # clockwise
     # A lit pixel is shown lifted but in its own hue; an unlit one as a dark LED.
-    assert term.led((255, 0, 0)) == (255, 0, 0)
-    assert term.led((40, 0, 0))[0] > 40 and term.led((0, 0, 0)) == term.LED_OFF
-
-
-def test_screen_layouts_show_the_table(tmp_path):
-    f = _frames()[0]
-    panel = {"title": "T", "humans": (0,), "feed": ["one", "two"], "help": "q: quit"}
-    for cols, rows in ((200, 60), (80, 24)):
-        cv = term.Canvas(cols, rows)
-        term.draw(cv, f, panel)
-        text = "\n".join(cv.text())
-        assert "P1 you" in text and "P2 bot" in text and "Pile" in text
-        assert text.splitlines()[-1].strip() == "q: quit"
-        if cols == 200:
-            # The big layout has the pixel OLED: its rows are the half-block rows.
-            assert cv.text()[2][1:129] == term.oled_rows(f.oled)[0]
-        else:
-            assert f.lines[1] in text  # the small one prints the OLED's lines
+    assert look.led((255, 0, 0)) == (255, 0, 0)
+    assert look.led((40, 0, 0))[0] > 40 and look.led((0, 0, 0)) == look.LED_OFF
 
 
 def test_snapshot_pngs_hold_the_same_pixels(tmp_path):
@@ -100,29 +86,21 @@ def test_snapshot_pngs_hold_the_same_pixels(tmp_path):
     for y in range(0, HEIGHT, 3):
         for x in range(0, WIDTH, 3):
             px = rows[(y + 2) * 4 + 1][((x + 2) * 4 + 1) * 3 : ((x + 2) * 4 + 2) * 3]
-            assert (tuple(px) == term.OLED_ON) == f.oled.lit(x, y)
+            assert (tuple(px) == look.OLED_ON) == f.oled.lit(x, y)
     with open(ring_path, "rb") as fh:
         w, h, rows = png.decode(fh.read())
     bottom = int(128 + 256 * snapshot.RADIUS)
     pixel0 = tuple(rows[bottom][128 * 3 : 128 * 3 + 3])  # pixel 0 sits at the bottom
-    assert pixel0 == term.led(f.ring[0])
+    assert pixel0 == look.led(f.ring[0])
 
 
 def test_screenshot_renders_an_ansi_capture(tmp_path):
-    cv = term.Canvas(10, 2)
-    cv.put(0, 0, "\u2588\u2580A", (255, 0, 0), (0, 0, 255))
-    rows = shot.parse("\n".join(cv.ansi()))
+    capture = "\x1b[0;38;2;255;0;0;48;2;0;0;255m\u2588\u2580A\x1b[0m\n"  # as tmux capture-pane -e gives it
+    rows = shot.parse(capture)
     assert rows[0][0] == ("\u2588", (255, 0, 0), (0, 0, 255))
     pic = shot.render(rows, scale=1)
     assert pic.get(0, 0) == (255, 0, 0)
     assert pic.get(6, 0) == (255, 0, 0) and pic.get(6, 11) == (0, 0, 255)  # upper half block
-
-
-def test_keys_map_to_actions():
-    assert keys.decode(b" \r\n") == ["lay", "lay", "lay"]
-    assert keys.decode(b"sjJ") == ["slap", "slap", "slap"]
-    assert keys.decode(b"\x1b[A\x1b[1;5Cq") == ["quit"]  # arrows are not keys of the game
-    assert keys.decode(b"pxn?") == ["pause", "snapshot", "new"]
 
 
 def test_live_clock_stops_while_paused():

@@ -26,11 +26,11 @@ def _topper_cmd():
 
 
 class Pane:
-    """A tmux server of our own (its own socket), one 200 x 60 window."""
+    """A tmux server of our own (its own socket), one window, 200 x 60 unless told."""
 
-    def __init__(self, command):
+    def __init__(self, command, size=(200, 60)):
         self.sock = "topper-sim-%s" % uuid.uuid4().hex[:8]
-        self._tmux("new-session", "-d", "-x", "200", "-y", "60", "-s", "t", command)
+        self._tmux("new-session", "-d", "-x", str(size[0]), "-y", str(size[1]), "-s", "t", command)
 
     def _tmux(self, *args):
         return subprocess.run(
@@ -92,10 +92,11 @@ def oled(text):
     return lines
 
 
-def _start(tmp_path, args):
+def _start(tmp_path, args, size=(200, 60)):
     """``topper sim ARGS`` in a pane; after it ends the shell prints its exit status and
     the terminal's settings, so the test can see the tty was put back."""
-    p = Pane("%s sim %s; echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), args))
+    # COLUMNS and LINES from the test run would fix the size Textual sees.
+    p = Pane("unset COLUMNS LINES; %s sim %s; echo EXIT=$?; stty -a; sleep 60" % (_topper_cmd(), args), size)
     p.dir = tmp_path
     return p
 
@@ -215,6 +216,29 @@ def test_replay_plays_a_log_on_the_board(tmp_path):
         assert "P1 late by 4 ms" in text
         assert "Last slap: 1. P2 +0 ms" in text
         p.keys("q")
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "EXIT=0" in text and _restored(text)
+    finally:
+        p.close()
+
+
+def test_learner_mode_in_an_80_by_24_terminal(tmp_path):
+    log = ROOT / "docs" / "examples" / "ww3-by-hand.jsonl"
+    p = _start(tmp_path, "--replay %s --speed 4 --learn" % log, size=(80, 24))
+    try:
+
+        def ended(s):
+            return "P2 slaps wrongly" in s and "why: wrong slap: 1YC on top" in s
+
+        text = p.until(ended, "the last ruling and its reason")
+        rows = text.rstrip("\n").split("\n")
+        assert rows[-1].strip() == "p: pause   +/-: speed   x: snapshot   ?: help   q: quit"
+        assert "WRONG SLAP: P2" in text  # the OLED's own lines in a small terminal
+        p.keys("?")
+        p.until(lambda s: "slap: P1's seat button" in s, "the help screen")
+        p.keys("Escape")  # alone: Escape then q at once reads as Alt-q
+        p.until(lambda s: "slap: P1's seat button" not in s, "the help screen closed")
+        p.keys("C-c")  # Ctrl-C quits as q does, and the terminal is put back
         text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
         assert "EXIT=0" in text and _restored(text)
     finally:

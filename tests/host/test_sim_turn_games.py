@@ -11,12 +11,13 @@ import json
 import os
 
 import pytest
+from sim_ui_support import HandClock, run, shown
 from test_sim_support import ROOT, topper
 from topper import turngames
 from topper_host.sim import clock as clockmod
 from topper_host.sim import turn_cmd, turn_log
 from topper_host.sim.turn_frame import TurnFrame
-from topper_host.sim.turn_live import TurnShell
+from topper_host.sim.ui.turn_app import TurnApp
 
 GOLDEN = ROOT / "tests" / "golden"
 
@@ -153,22 +154,8 @@ def test_bad_options_are_refused_in_words():
         assert p.returncode == 2 and words in p.stderr, (args, p.stderr)
 
 
-class _Keys:
-    def read(self):
-        return []
-
-    def wait(self, seconds):
-        return False
-
-
-class _Terminal:
-    keys = _Keys()
-
-    def size(self):
-        return 200, 50
-
-    def write(self, s):
-        pass
+def _feed(app):
+    return [text for text, _ in app.query_one("#feed").lines]
 
 
 def test_the_crazy_job_panel_never_shows_another_seats_rule():
@@ -176,29 +163,34 @@ def test_the_crazy_job_panel_never_shows_another_seats_rule():
     for seed in range(3):
         table, _ = _match("crazy", 4, seed, [("hands", 1)], humans=())
         # Bots play every seat; the panel is drawn for P1 as if P1 were at the keyboard.
-        shell = TurnShell(_Terminal(), clockmod.FakeClock(), humans=(0,), title="t")
+        app = TurnApp(HandClock().make(), table, humans=(0,), title="t", tick=False)
         table.start(0)
-        clock = clockmod.FakeClock()
-        while not table.over:
-            t = clock.now()
-            table.advance(t)
-            shell.show(table, t, force=True)
-            text = "\n".join(shell.canvas.text())
-            m = table.ref.match
-            own = m.hand_view(0)["rule"]
-            if own:
-                seen_own += 1
-                assert "your rule: %s" % own in text
-            if table.choices(0):
-                # P1's own menu (a rule to pick lists every rule) is no leak; the
-                # screens between P1's moves must not show what the others stored.
+
+        async def play(pilot, table=table, app=app, seed=seed):
+            nonlocal seen_own
+            clock = clockmod.FakeClock()
+            while not table.over:
+                t = clock.now()
+                table.advance(t)
+                app.draw(t)
+                text = await shown(app, pilot, step=False)
+                m = table.ref.match
+                own = m.hand_view(0)["rule"]
+                if own:
+                    seen_own += 1
+                    assert "your rule: %s" % own in text
+                if table.choices(0):
+                    # P1's own menu (a rule to pick lists every rule) is no leak; the
+                    # screens between P1's moves must not show what the others stored.
+                    clock.wait(table.next_in(t))
+                    continue
+                for s in range(1, 4):
+                    other = m.hand_view(s)["rule"]
+                    if other and other != own and not _revealed(_feed(app), s):
+                        assert other not in text, (seed, s, other)
                 clock.wait(table.next_in(t))
-                continue
-            for s in range(1, 4):
-                other = m.hand_view(s)["rule"]
-                if other and other != own and not _revealed(shell.feed, s):
-                    assert other not in text, (seed, s, other)
-            clock.wait(table.next_in(t))
+
+        run(app, (200, 50), play)
     assert seen_own
 
 
@@ -209,20 +201,26 @@ def _revealed(feed, seat):
 def test_the_guess_my_card_panel_shows_p1s_secret_and_hand_only():
     for seed in range(3):
         table, _ = _match("guess", 4, seed, [("hands", 1)])
-        shell = TurnShell(_Terminal(), clockmod.FakeClock(), humans=(0,), title="t")
+        app = TurnApp(HandClock().make(), table, humans=(0,), title="t", tick=False)
         table.start(0)
-        clock = clockmod.FakeClock()
-        while not table.over:
-            t = clock.now()
-            table.advance(t)
-            shell.show(table, t, force=True)
-            rows = [r[:79] for r in shell.canvas.text()]  # the panel; the commentary is right of it
-            m = table.ref.match
-            mine = m.hand_view(0)
-            secret = next(r for r in rows if "your secret card:" in r).split(":", 1)[1].split()
-            assert secret == [mine["secret"]]
-            cards_row = next(r for r in rows if "Your cards (P1):" in r).split(":", 1)[1].split()
-            assert cards_row == (mine["hand"] or ["(none)"])
-            others = {m.hand_view(s)["secret"] for s in range(1, 4)} - {mine["secret"]} - set(mine["hand"])
-            assert not others & set(secret + cards_row), seed
-            clock.wait(table.next_in(t))
+
+        async def play(pilot, table=table, app=app, seed=seed):
+            clock = clockmod.FakeClock()
+            while not table.over:
+                t = clock.now()
+                table.advance(t)
+                app.draw(t)
+                text = await shown(app, pilot, step=False)
+                rows = [r[:80] for r in text.split("\n")]  # the panel; the commentary is right of it
+                m = table.ref.match
+                mine = m.hand_view(0)
+                secret = next(r for r in rows if "your secret card:" in r).split(":", 1)[1].split()
+                assert secret == [mine["secret"]]
+                cards_row = next(r for r in rows if "Your cards (P1):" in r).split(":", 1)[1].split()
+                assert cards_row == (mine["hand"] or ["(none)"])
+                others = {m.hand_view(s)["secret"] for s in range(1, 4)}
+                others -= {mine["secret"]} | set(mine["hand"])
+                assert not others & set(secret + cards_row), seed
+                clock.wait(table.next_in(t))
+
+        run(app, (200, 50), play)

@@ -1,5 +1,5 @@
 """A turn-based game in the real ``topper sim`` in tmux: the human's panel, a move
-picked and done with keys, pause, help and quit, read back from the screen and the log.
+picked and done with keys, pause, the help screen and quit, read back from the screen and the log.
 Skipped only when tmux is missing (scripts/setup installs it)."""
 
 import json
@@ -39,11 +39,13 @@ def test_guess_my_card_by_keys(tmp_path):
                 "P1's next menu",
                 timeout=30,
             )
-        p.until(lambda s: "\u25b6  2. " not in s, "P1's ask done")
+        p.until(lambda s: "Your move 2 of " not in s, "P1's ask done")
         p.keys("p")
         p.until(lambda s: "PAUSED" in s.split("\n")[0], "the pause")
         p.keys("?")
-        p.until(lambda s: "Enter/space: do it" in s, "the help line")
+        p.until(lambda s: "Enter or space     do the picked move" in s, "the help screen")
+        p.keys("Escape")
+        p.until(lambda s: "do the picked move" not in s, "the help screen closed")
         p.keys("p", "q")
         text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
         assert "EXIT=0" in text and _restored(text)

@@ -1,7 +1,6 @@
 """The turn-game simulator's shell (table, bots, log, replay, live keys) on a tiny
 honest game (turn_toy.Race), so it is tested apart from the real games' rules."""
 
-import io
 import json
 
 import pytest
@@ -9,10 +8,11 @@ import turn_toy
 from topper.eventlog import LogError
 from topper.gamekit import Entry
 from topper_host.sim import clock as clockmod
-from topper_host.sim import turn_cmd, turn_keys, turn_log
-from topper_host.sim.turn_live import TurnShell
+from sim_ui_support import HandClock, run, shown
+from topper_host.sim import turn_cmd, turn_log
 from topper_host.sim.turn_table import TurnTable
 from topper_host.sim.turn_think import Thinker
+from topper_host.sim.ui.turn_app import TurnApp
 
 
 @pytest.fixture(autouse=True)
@@ -93,94 +93,74 @@ def test_a_flag_is_stamped_when_time_ran_out_and_replays():
     turn_log.check(*turn_log.read(lines))
 
 
-class FakeKeys:
-    def __init__(self):
-        self.queue = []
-
-    def read(self):
-        out, self.queue = self.queue, []
-        return out
-
-    def wait(self, seconds):
-        return False
-
-
-class FakeTerminal:
-    def __init__(self, cols=200, rows=50):
-        self.keys = FakeKeys()
-        self.cols, self.rows = cols, rows
-        self.out = io.StringIO()
-
-    def size(self):
-        return self.cols, self.rows
-
-    def write(self, s):
-        self.out.write(s)
-
-
-def _screen(shell):
-    return "\n".join(shell.canvas.text())
+def _app(table, clock, humans=(0,)):
+    return TurnApp(clock, table, humans=humans, title="toy", tick=False)
 
 
 def test_the_human_picks_from_the_numbered_menu_with_keys():
-    for cols, rows in ((200, 50), (90, 30)):
-        terminal = FakeTerminal(cols, rows)
-        clock = clockmod.FakeClock()
+    for size in ((200, 50), (90, 30)):
+        hand = HandClock()
+        clock = hand.make()
         table = _table(seed=1, humans=(0,))
-        shell = TurnShell(terminal, clock, humans=(0,), title="toy")
-        table.listeners.append(shell.listen)
+        app = _app(table, clock)
         table.start(0)
-        shell.show(table, 0, force=True)
-        text = _screen(shell)
-        assert " 1. add 1 (total 1)" in text and " 3. add 3 (total 3)" in text
-        assert "Your cards (P1): %s" % table.ref.secrets[0] in text
-        # Down arrow, then 3 then up: the second item; Enter does it.
-        terminal.keys.queue = turn_keys.decode(b"\x1b[B3\x1b[A\r")
-        shell.poll(table, 500)
-        assert table.ref.total == 2 and table.ref.turn == 1
-        shell.show(table, 500, force=True)
-        text = _screen(shell)
-        assert "P1 adds 2: 2" in text and "waiting for P2" in text
-        # Keys while it is not our turn change nothing.
-        terminal.keys.queue = turn_keys.decode(b"1\r")
-        shell.poll(table, 600)
-        assert table.ref.total == 2
+
+        async def play(pilot, table=table, hand=hand, app=app):
+            text = await shown(app, pilot)
+            assert " 1. add 1 (total 1)" in text and " 3. add 3 (total 3)" in text
+            assert "Your cards (P1): %s" % table.ref.secrets[0] in text
+            hand.go(0.5)
+            # Down, then 3, then up: the second item; Enter does it.
+            await pilot.press("down", "3", "up", "enter")
+            assert table.ref.total == 2 and table.ref.turn == 1
+            text = await shown(app, pilot)
+            assert "P1 adds 2: 2" in text and "waiting for P2" in text
+            # Keys while it is not our turn change nothing.
+            await pilot.press("1", "enter")
+            assert table.ref.total == 2
+
+        run(app, size, play)
 
 
 def test_pause_stops_the_chess_clock_and_is_logged():
-    terminal = FakeTerminal()
-    clock = clockmod.FakeClock()
-    clock.pause = lambda on: setattr(clock, "paused", on)
+    hand = HandClock()
+    clock = hand.make()
     lines = []
     table = _table(humans=(0,), clock=turn_log.control_from("sudden-death:60"), lines=lines)
-    shell = TurnShell(terminal, clock, humans=(0,), title="toy")
+    app = _app(table, clock)
     table.start(0)
-    terminal.keys.queue = ["pause"]
-    shell.poll(table, 1000)
-    assert table.view(1000)["clock"]["paused"] and clock.paused
-    shell.show(table, 1000, force=True)
-    assert shell.frame.lines[1].endswith("paused") and "PAUSED" in _screen(shell)
-    terminal.keys.queue = turn_keys.decode(b"\r")  # no move while paused
-    shell.poll(table, 1500)
-    assert table.ref.total == 0
-    terminal.keys.queue = ["pause"]
-    shell.poll(table, 2000)
+
+    async def play(pilot):
+        hand.go(1.0)
+        await pilot.press("p")
+        assert table.view(1000)["clock"]["paused"] and clock.paused
+        text = await shown(app, pilot)
+        assert app.frame.lines[1].endswith("paused") and "PAUSED" in text
+        hand.go(0.5)
+        await pilot.press("enter")  # no move while paused
+        assert table.ref.total == 0
+        await pilot.press("p")
+
+    run(app, (120, 40), play)
     assert '"ev":"pause"' in "".join(lines) and '"ev":"resume"' in "".join(lines)
     turn_log.check(*turn_log.read(lines))
 
 
 def test_the_panel_shows_only_the_human_seats_secret():
-    terminal = FakeTerminal()
-    clock = clockmod.FakeClock()
+    hand = HandClock()
     table = _table(seed=7, seats=4, humans=(0,))
-    shell = TurnShell(terminal, clock, humans=(0,), title="toy")
+    app = _app(table, hand.make())
     table.start(0)
-    for t in range(0, 20000, 250):
-        table.advance(t)
-        shell.show(table, t, force=True)
-        if table.over:
-            break
-        text = _screen(shell)
-        secrets = table.ref.secrets
-        assert secrets[0] in text
-        assert not any(secrets[s] in text for s in range(1, 4))
+
+    async def play(pilot):
+        for t in range(0, 20000, 250):
+            table.advance(t)
+            if table.over:
+                break
+            app.draw(t)
+            text = await shown(app, pilot, step=False)
+            secrets = table.ref.secrets
+            assert secrets[0] in text
+            assert not any(secrets[s] in text for s in range(1, 4))
+
+    run(app, (200, 50), play)

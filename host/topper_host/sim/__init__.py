@@ -8,8 +8,10 @@ batches, tests). It draws with ``topper_view``, the very functions the device us
 
 One job a module: ``clock`` (real and fake time), ``bots`` (seeded players),
 ``table`` (referee + log + agenda of timed actions), ``loop`` (the one loop every mode
-runs), ``frame`` (what the device would show now), ``term``/``keys`` (the terminal),
-``headless`` (scripts and transcripts), ``replay`` (a log played back), ``png``,
-``snapshot`` and ``shot`` (pictures), ``logs`` (where logs go), ``summary``
-(bots-only statistics), ``narrate`` (rulings in words).
+runs without a terminal), ``frame`` (what the device would show now), ``look``
+(colours and the picture's shapes), ``ui`` (the terminal UI, on Textual), ``headless``
+(scripts and transcripts), ``replay`` (a log played back), ``png``, ``snapshot`` and
+``shot`` (pictures), ``logs`` (where logs go), ``summary`` (bots-only statistics),
+``narrate`` (rulings in words), ``learn`` (the rule behind each ruling, ``--learn``);
+``turn_*`` the same for the turn-based games.
 """

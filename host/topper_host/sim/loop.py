@@ -1,15 +1,16 @@
-"""The one table loop every mode runs: the live terminal, headless scripts, bots-only
-batches and (with a different feeder) log playback.
+"""The table loop of the runs without a terminal: headless scripts, bots-only batches
+and headless log playback. In the terminal the Textual app's timer takes the same
+steps (``sim.ui.shell``: bring the table to the clock's now, draw), so a game goes the
+same way there as here.
 
 A *shell* is what surrounds the table in a mode, with four calls:
 
-- ``poll(table, t)``: take in outside input that arrived by ``t`` (keys); False stops;
-- ``show(table, t)``: draw (the terminal) or nothing (headless runs print from a
-  listener on the table instead, so they see every batch of rulings);
+- ``poll(table, t)``: take in outside input that arrived by ``t``; False stops;
+- ``show(table, t)``: draw, or nothing (headless runs print from a listener on the
+  table instead, so they see every batch of rulings);
 - ``finished(table, t)``: whether this run is over;
 - ``wait(clock, delay)``: let time pass until the next planned action is due in
-  ``delay`` ms (None: nothing planned); a live shell waits on the keyboard, a
-  headless one just moves the fake clock on.
+  ``delay`` ms (None: nothing planned); a headless shell moves the fake clock on.
 """
 
 from topper.ticks import ticks_diff

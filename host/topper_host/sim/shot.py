@@ -124,6 +124,11 @@ def _cell(pic, x, y, ch, fg, bg, s):
         pic.rect(x, y, w, half, fg)
     elif ch == "\u2584":
         pic.rect(x, y + half, w, h - half, fg)
+    elif "\u2581" <= ch <= "\u2587":
+        # Lower eighth blocks (Textual's scroll bars): the lowest n/8 of the cell.
+        n = ord(ch) - 0x2580
+        top = h - h * n // 8
+        pic.rect(x, y + top, w, h - top, fg)
     elif ch == "\u2591":
         for yy in range(0, h, 2 * s):
             for xx in range(0, w, 2 * s):

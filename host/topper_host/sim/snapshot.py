@@ -3,14 +3,14 @@
 The OLED picture is the 128 x 64 one-bit buffer the painter filled, each pixel a
 ``scale`` x ``scale`` square; the ring picture puts the 24 pixels on a circle, pixel 0
 (facing P1) at the bottom and numbers running clockwise, each colour as it looks
-(``term.led``), unlit pixels in dark grey.
+(``look.led``), unlit pixels in dark grey.
 """
 
 import math
 import os
 
 from topper_host.sim.png import Picture
-from topper_host.sim.term import OLED_OFF, OLED_ON, led
+from topper_host.sim.look import OLED_OFF, OLED_ON, led
 from topper_view import font5x8
 from topper_view import ring as ringview
 

@@ -14,8 +14,8 @@ from topper_host import paths
 from topper_host.sim import clock as clockmod
 from topper_host.sim import logs, loop, turn_log
 from topper_host.sim.turn_frame import TurnFrame
-from topper_host.sim.turn_live import result_text
 from topper_host.sim.turn_table import TurnTable
+from topper_host.sim.turn_words import result_text
 
 
 class Usage(Exception):
@@ -186,9 +186,7 @@ def batch(args, setup, base, snaps):
 
 
 def live(args, setup, seed, snaps, humans):
-    from topper_host.sim import live as livemod
-    from topper_host.sim.turn_keys import TurnKeys
-    from topper_host.sim.turn_live import TurnShell
+    from topper_host.sim.ui.turn_app import TurnApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: the game needs a terminal; try --bots-only or --headless", file=sys.stderr)
@@ -202,24 +200,20 @@ def live(args, setup, seed, snaps, humans):
         seed,
         who,
     )
-    terminal = livemod.Terminal()
-    terminal.keys = TurnKeys(0)
     try:
-        with terminal:
-            clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
-            table = make_table(setup, seed, humans, args.bot_speed, log)
-            shell = TurnShell(terminal, clock, humans=humans, title=title, snapshots=snaps)
-            table.listeners.append(shell.listen)
-            table.start(clock.now())
-            loop.run(table, clock, shell)
-            t = clock.now()
+        clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+        table = make_table(setup, seed, humans, args.bot_speed, log)
+        app = TurnApp(clock, table, humans=humans, title=title, snapshots=snaps)
+        table.start(clock.now())
+        app.run()
+        t = clock.now()
     finally:
         log.close()
     print(
         "seed %d: %s; log %s"
         % (seed, result_text(table.view(t), table.stuck) if table.over else "unfinished", log.path)
     )
-    return 0
+    return app.return_code or 0
 
 
 def _options_text(setup):
@@ -250,9 +244,7 @@ def replay(args, snaps):
         table.listeners.append(Transcript(_out))
         loop.run(table, clockmod.FakeClock(start), loop.Headless(tail_ms=clockmod.TICK_MS))
         return 0
-    from topper_host.sim import live as livemod
-    from topper_host.sim.turn_keys import TurnKeys
-    from topper_host.sim.turn_live import TurnShell
+    from topper_host.sim.ui.turn_app import TurnApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
@@ -261,14 +253,10 @@ def replay(args, snaps):
         turngames.find(head["game"])[1],
         os.path.basename(args.replay),
     )
-    terminal = livemod.Terminal()
-    terminal.keys = TurnKeys(0)
-    with terminal:
-        clock = clockmod.LiveClock(speed=args.speed, start=start)
-        shell = TurnShell(terminal, clock, title=title, snapshots=snaps, replay=True)
-        table.listeners.append(shell.listen)
-        loop.run(table, clock, shell)
-    return 0
+    clock = clockmod.LiveClock(speed=args.speed, start=start)
+    app = TurnApp(clock, table, title=title, snapshots=snaps, replay=True)
+    app.run()
+    return app.return_code or 0
 
 
 def is_turn_log(path):

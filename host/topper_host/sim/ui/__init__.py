@@ -1,0 +1,11 @@
+"""The simulator's terminal UI, built on Textual (docs/dependencies.md says why): it
+runs in Linux, macOS and Windows terminals, lays itself out for the terminal's size and
+takes keys, while the game itself stays in the sim's tables and the shared core.
+
+- ``device``: the OLED (pixel for pixel, or its 8 lines in a small terminal) and the ring;
+- ``slap_parts`` / ``turn_parts``: what only the table sees, as styled text;
+- ``shell``: the app every game shares (title and clock, notice, key line, help, pause,
+  snapshots, the table's clock driven by a timer);
+- ``slap_app`` / ``turn_app``: the keys and panels of the slap and the turn-based games;
+- ``monitor_app``: ``topper monitor``'s picture of a real board.
+"""

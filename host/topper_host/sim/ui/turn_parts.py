@@ -1,0 +1,62 @@
+"""What only the table sees in a turn-based game, as styled text: the seats (bot or
+you, points, time bank, on turn / next / asked / out / WINNER) and the human's cards.
+
+The panel is made only from what the app hands in for the human's own seat
+(``choices(seat)`` and ``hand_of(seat)``), never from another seat's."""
+
+from rich.style import Style
+from rich.text import Text
+
+from topper_host.sim import look
+from topper_view import ring as ringview
+from topper_view import turns
+
+
+def _st(c, bold=False):
+    return Style(color=look.rgb(c), bold=bold)
+
+
+def seat_line(view, s, humans):
+    notes = []
+    if s == view["turn"]:
+        notes.append("on turn")
+    elif s == view["next"]:
+        notes.append("next")
+    if s == view["focus"]:
+        notes.append("asked")
+    if view["out"][s]:
+        notes.append("out")
+    if s in view["winners"]:
+        notes.append("WINNER")
+    parts = ["bot" if s not in humans else "you"]
+    if view["scores"] is not None:
+        parts.append("%4d pts" % view["scores"][s])
+    c = view["clock"]
+    if c is not None:
+        flag = "!" if c["flagged"][s] else " "
+        parts.append("%s%s" % (flag, turns.clock_text(c["remaining"][s])))
+    return "  ".join(parts), ", ".join(notes)
+
+
+def seats(view, humans):
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for s in range(view["seats"]):
+        if s:
+            out.append("\n")
+        out.append("\u25b6 " if s == view["turn"] else "  ", _st(look.TEXT))
+        out.append("P%d" % (s + 1), _st(ringview.seat_color(s), bold=s in humans))
+        left, notes = seat_line(view, s, humans)
+        out.append(" " + left, _st(look.TEXT))
+        if notes:
+            out.append("  " + notes, _st(look.AMBER))
+    return out
+
+
+def hand(seat, held):
+    """``held``: ``(cards, secret)`` of the human's own seat (``turn_hands.hand_of``)."""
+    cards, secret = held or ([], "")
+    out = Text("Your cards (P%d): " % (seat + 1), _st(look.DIM))
+    out.append(" ".join(cards) if cards else "(none)", _st(look.TEXT, bold=True))
+    if secret:
+        out.append("\n" + secret, _st(look.AMBER))
+    return out
