@@ -38,9 +38,16 @@ class Rng:
             bits += 1
             m >>= 1
         shift = 32 - bits
+        # next32() written out here: this draw is the hot loop of every bot, deal and
+        # benchmark, and the draws must stay exactly those of next32().
+        x = self.state
         while True:
-            r = self.next32() >> shift
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            r = x >> shift
             if r < n:
+                self.state = x
                 return r
 
     def shuffle(self, items):

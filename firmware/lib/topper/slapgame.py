@@ -140,6 +140,17 @@ class SlapGame:
         """None, or ``(rule, n_cards, vars)`` for the top of the pot."""
         return self._combo
 
+    def _alone(self, seat):
+        """Does ``seat`` hold cards and nobody else? (``holders() == [seat]`` without
+        building the list: this runs once a card laid.)"""
+        stacks = self.stacks
+        if not stacks[seat]:
+            return False
+        for s in range(self.seats):
+            if s != seat and stacks[s]:
+                return False
+        return True
+
     def can_slap(self, seat):
         """False while the rules lock this seat's slaps out (rules 9 and 10)."""
         if self.phase in (Phase.SETUP, Phase.OVER):
@@ -178,7 +189,7 @@ class SlapGame:
             )
         else:
             self._check_can_appear(card)
-        alone = len(self.holders()) == 1
+        alone = self._alone(seat)
         covered = self._combo is not None
         stack.pop()
 
@@ -189,11 +200,10 @@ class SlapGame:
             if self.phase != Phase.STARTING or (card != cards.JOKER and self.naturals == 1):
                 penalty = True
                 self.penalty_due[seat] = False
+        eff = self.eff
         self.pot.append(card)
-        self.eff.append(
-            slaprules.effective(self.variant, card, self.eff[-1] if self.eff else None)
-        )
-        self._combo = slaprules.slap_combination(self.variant, self.pot, self.eff)
+        eff.append(slaprules.effective(self.variant, card, eff[-1] if eff else None))
+        self._combo = slaprules.slap_combination(self.variant, self.pot, eff)
         self.penalty_top = seat if penalty else -1
         self.last_layer = seat
         if covered:
@@ -313,7 +323,7 @@ class SlapGame:
 
     def _collect(self, seat):
         self._take_pot(seat)
-        if self.holders() == [seat]:
+        if self._alone(seat):
             self._finish(seat)
         else:
             self._open_pile(seat)
