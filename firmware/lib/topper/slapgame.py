@@ -221,30 +221,28 @@ class SlapGame:
             self._finish(seat)
             out["win"] = seat
             return out
-        self._after_lay(seat, card, penalty, out)
-        return out
-
-    def _after_lay(self, seat, card, penalty, out):
-        controls = not penalty and slaprules.takes_control(self.variant, self.eff)
-        if self.phase == _STARTING:
+        # What follows the card (one method with the lay: it runs on every card).
+        controls = not penalty and slaprules.takes_control(self.variant, eff)
+        if phase == _STARTING:
             if card != cards.JOKER:
                 self.naturals += 1
             if self.naturals < 2:
-                if not self.stacks[seat]:
+                if not stack:
                     self._pass_turn(seat, out)
-                return
+                return out
             self.phase = Phase.OPEN
-        if self.phase == _CONTROL:
+        elif phase == _CONTROL:
             self.chances -= 1
             if controls:
                 self._take_control(seat, out)
-            elif self.chances <= 0 or not self.stacks[seat]:
+            elif self.chances <= 0 or not stack:
                 self._award(self.controller, out)
-            return
+            return out
         if controls:
             self._take_control(seat, out)
         else:
             self._pass_turn(seat, out)
+        return out
 
     def _take_control(self, seat, out):
         self.controller = seat
