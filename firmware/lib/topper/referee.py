@@ -29,6 +29,7 @@ _HALF = (_MASK + 1) >> 1
 # The phases the referee tests every event (a module global is quicker to read
 # than a class attribute); STARTING, OPEN and CONTROL are the phases in which a seat
 # is due to lay, and they follow each other.
+_SETUP = Phase.SETUP
 _STARTING = Phase.STARTING
 _CONTROL = Phase.CONTROL
 _AWARDED = Phase.AWARDED
@@ -40,6 +41,11 @@ _SETTLE = 0
 _CLOSE = 1
 _COLLECT = 2
 _HURRY = 3
+
+
+def _own(out):
+    """A list the rulings can go into: ``out`` itself unless it is the shared one."""
+    return [] if out is _NOTHING else out
 
 
 def _hurry_key_of(turn, pot, facedown, phase):
@@ -55,12 +61,59 @@ def _hurry_key_list(key):
 
 
 class _Race:
-    def __init__(self, t, us, seat):
-        self.t0 = t
-        self.presses = [(t, us, seat)]
-        self.seats = [seat]
+    """The slap race under way: its ``n`` presses in arrival order, in three lists of
+    ints. A referee keeps one and reuses it race after race: the lists only ever grow
+    (to the number of seats) and are overwritten, so that opening a race or adding a
+    press allocates nothing (``del lst[:]`` would: a slice object)."""
+
+    def __init__(self):
+        self.t0 = 0
+        self.n = 0
+        self.ts = []  # ms stamps
+        self.uss = []  # microseconds past each stamp
+        self.seats = []
         self.settled = False
         self.base_us = 0  # the fastest press, in us after t0, once settled
+
+    def open(self, t, us, seat):
+        self.t0 = t
+        self.n = 0
+        self.add(t, us, seat)
+        self.settled = False
+        self.base_us = 0
+
+    def add(self, t, us, seat):
+        n = self.n
+        if n < len(self.ts):
+            self.ts[n] = t
+            self.uss[n] = us
+            self.seats[n] = seat
+        else:
+            self.ts.append(t)
+            self.uss.append(us)
+            self.seats.append(seat)
+        self.n = n + 1
+
+    def pressed(self, seat):
+        """Has ``seat`` pressed in this race?"""
+        seats = self.seats
+        for i in range(self.n):
+            if seats[i] == seat:
+                return True
+        return False
+
+    def presses(self):
+        """``[(t_ms, us, seat), ...]`` in arrival order (as ``slaprace.rank`` takes them)."""
+        ts = self.ts
+        uss = self.uss
+        seats = self.seats
+        return [(ts[i], uss[i], seats[i]) for i in range(self.n)]
+
+
+# What a call that ruled nothing returns: one shared empty list, so that the calls made
+# every loop step (a tick, a press that opens a race) allocate nothing. Callers only
+# read what a referee returns; this list must never be changed.
+_NOTHING = []
 
 
 class SlapReferee:
@@ -75,7 +128,8 @@ class SlapReferee:
         self.collect_ms = collect_ms
         self._deal_rng = Rng(seed)
         self._tie_rng = Rng(seed ^ slaprace.TIE_STREAM)
-        self._race = None
+        self._race = None  # the race under way: None, or self._race_buf
+        self._race_buf = _Race()
         self.last_race = None
         # The message is kept as a format and its arguments and written out when it
         # is read (a screen reads it a few times a second; a bot or a replay lays
@@ -135,30 +189,37 @@ class SlapReferee:
         return out
 
     def press(self, seat, t, us=0):
-        out = []
-        self._advance(t, out)
+        # Nothing is allocated unless something is ruled: the press that opens a race
+        # (the first of a slap) returns the shared empty list.
+        out = _NOTHING
+        if not self._idle(t):
+            out = []
+            self._advance(t, out)
         g = self.game
         if seat < 0 or seat >= g.seats:
+            out = _own(out)
             self._error(out, t, "no seat %r" % (seat,))
             return out
-        if g.phase in (Phase.SETUP, Phase.OVER):
+        if g.phase == _SETUP or g.phase == _OVER:
             return out
         race = self._race
         if race is None:
             if not g.can_slap(seat):
                 # A locked-out press is no slap attempt: it must not open a race in
                 # which the next real slapper would only count as late.
+                out = _own(out)
                 self._rule(out, t, "locked", seat=seat)
                 return out
-            self._race = _Race(t, us, seat)
+            race = self._race = self._race_buf
+            race.open(t, us, seat)
             return out
-        if seat in race.seats:
+        if race.pressed(seat):
             return out  # one press a seat a race: a bounce or a second hit changes nothing
-        race.seats.append(seat)
-        race.presses.append((t, us, seat))
+        race.add(t, us, seat)
         if race.settled:
             margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
             self.last_race["order"].append([seat, margin])
+            out = _own(out)
             self._rule(out, t, "late", seat=seat, margin_us=margin)
         return out
 
@@ -210,6 +271,9 @@ class SlapReferee:
         return out
 
     def tick(self, t):
+        """Time passes (every loop step): the shared empty list unless something is ruled."""
+        if self._idle(t):
+            return _NOTHING
         out = []
         self._advance(t, out)
         return out
@@ -255,6 +319,17 @@ class SlapReferee:
             return -1
         self._due_at = best
         return kind
+
+    def _idle(self, t):
+        """True, with the clock moved to ``t``, when no deadline has come by ``t``;
+        False when ``_advance`` has work to do (nothing changed yet)."""
+        now = self._now
+        if now is not None and ticks_diff(t, now) < 0:
+            t = now
+        if self._due_kind(t) >= 0:
+            return False
+        self._now = t
+        return True
 
     def _advance(self, t, out):
         now = self._now
@@ -326,8 +401,13 @@ class SlapReferee:
         race.settled = True
         g = self.game
         at = ticks_add(race.t0, self.settle_ms)
-        order, tied = slaprace.rank(race.presses, self._tie_rng)
-        race.base_us = min([ticks_diff(p[0], race.t0) * 1000 + p[1] for p in race.presses])
+        order, tied = slaprace.rank(race.presses(), self._tie_rng)
+        base = None
+        for i in range(race.n):
+            us = ticks_diff(race.ts[i], race.t0) * 1000 + race.uss[i]
+            if base is None or us < base:
+                base = us
+        race.base_us = base
         locked = []
         by = -1
         res = None
@@ -385,7 +465,7 @@ class SlapReferee:
         race = None
         if self._race is not None:
             r = self._race
-            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses],
+            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses()],
                     r.settled, r.base_us]
         return {
             "now": now, "game": self.game.state(), "seed": self.seed, "hurry_ms": self.hurry_ms,
@@ -407,11 +487,14 @@ class SlapReferee:
         ref._now = now
         race = st["race"]
         if race is not None:
-            presses = [(ticks_add(now, p[0]), p[1], p[2]) for p in race[1]]
-            r = _Race(presses[0][0], presses[0][1], presses[0][2])
+            r = ref._race_buf
+            for i in range(len(race[1])):
+                p = race[1][i]
+                if i == 0:
+                    r.open(ticks_add(now, p[0]), p[1], p[2])
+                else:
+                    r.add(ticks_add(now, p[0]), p[1], p[2])
             r.t0 = ticks_add(now, race[0])
-            r.presses = presses
-            r.seats = [p[2] for p in presses]
             r.settled = race[2]
             r.base_us = race[3]
             ref._race = r

@@ -159,7 +159,8 @@ class SlapGame:
 
     def can_slap(self, seat):
         """False while the rules lock this seat's slaps out (rules 9 and 10)."""
-        if self.phase in (Phase.SETUP, Phase.OVER):
+        phase = self.phase
+        if phase == _SETUP or phase == _OVER:  # (a tuple here would be built each call)
             return False
         return not self.grave_locked[seat] and self.penalty_top != seat
 
@@ -334,14 +335,38 @@ class SlapGame:
             self._open_pile(seat)
 
     def _take_pot(self, seat):
-        """Everything in the centre goes under ``seat``'s stack, turned face down."""
-        won = self.pot[::-1] + self.facedown
-        if not self.known:
-            won = [UNKNOWN] * len(won)
-        self.stacks[seat] = won + self.stacks[seat]
-        self.pot = []
-        self.eff = []
-        self.facedown = []
+        """Everything in the centre goes under ``seat``'s stack, turned face down: the
+        pot top first, then the face-down cards, then the stack as it was.
+
+        Done in place (a won slap is on the slap path: no new lists): the stack grows
+        by the cards won, its cards move up, the won cards fill the bottom."""
+        stack = self.stacks[seat]
+        pot = self.pot
+        facedown = self.facedown
+        old = len(stack)
+        won = len(pot) + len(facedown)
+        for _ in range(won):
+            stack.append(UNKNOWN)
+        i = old - 1
+        while i >= 0:
+            stack[i + won] = stack[i]
+            i -= 1
+        if self.known:
+            k = 0
+            i = len(pot) - 1
+            while i >= 0:
+                stack[k] = pot[i]
+                k += 1
+                i -= 1
+            for c in facedown:
+                stack[k] = c
+                k += 1
+        else:
+            for k in range(won):
+                stack[k] = UNKNOWN
+        del pot[:]
+        del self.eff[:]
+        del facedown[:]
         self._combo = None
         self.penalty_top = -1
 
