@@ -43,9 +43,7 @@ _COLLECT = 2
 _HURRY = 3
 
 
-def _own(out):
-    """A list the rulings can go into: ``out`` itself unless it is the shared one."""
-    return [] if out is _NOTHING else out
+_own = slaprace.own
 
 
 def _hurry_key_of(turn, pot, facedown, phase):
@@ -60,60 +58,10 @@ def _hurry_key_list(key):
     return [key >> 19, (key >> 11) & 255, (key >> 3) & 255, key & 7]
 
 
-class _Race:
-    """The slap race under way: its ``n`` presses in arrival order, in three lists of
-    ints. A referee keeps one and reuses it race after race: the lists only ever grow
-    (to the number of seats) and are overwritten, so that opening a race or adding a
-    press allocates nothing (``del lst[:]`` would: a slice object)."""
-
-    def __init__(self):
-        self.t0 = 0
-        self.n = 0
-        self.ts = []  # ms stamps
-        self.uss = []  # microseconds past each stamp
-        self.seats = []
-        self.settled = False
-        self.base_us = 0  # the fastest press, in us after t0, once settled
-
-    def open(self, t, us, seat):
-        self.t0 = t
-        self.n = 0
-        self.add(t, us, seat)
-        self.settled = False
-        self.base_us = 0
-
-    def add(self, t, us, seat):
-        n = self.n
-        if n < len(self.ts):
-            self.ts[n] = t
-            self.uss[n] = us
-            self.seats[n] = seat
-        else:
-            self.ts.append(t)
-            self.uss.append(us)
-            self.seats.append(seat)
-        self.n = n + 1
-
-    def pressed(self, seat):
-        """Has ``seat`` pressed in this race?"""
-        seats = self.seats
-        for i in range(self.n):
-            if seats[i] == seat:
-                return True
-        return False
-
-    def presses(self):
-        """``[(t_ms, us, seat), ...]`` in arrival order (as ``slaprace.rank`` takes them)."""
-        ts = self.ts
-        uss = self.uss
-        seats = self.seats
-        return [(ts[i], uss[i], seats[i]) for i in range(self.n)]
-
-
-# What a call that ruled nothing returns: one shared empty list, so that the calls made
-# every loop step (a tick, a press that opens a race) allocate nothing. Callers only
-# read what a referee returns; this list must never be changed.
-_NOTHING = []
+# What a call that ruled nothing returns (slaprace.NOTHING): one shared empty list, so
+# that the calls made every loop step (a tick, a press that opens a race) allocate
+# nothing. Callers only read what a referee returns; this list must never be changed.
+_NOTHING = slaprace.NOTHING
 
 
 class SlapReferee:
@@ -129,7 +77,7 @@ class SlapReferee:
         self._deal_rng = Rng(seed)
         self._tie_rng = Rng(seed ^ slaprace.TIE_STREAM)
         self._race = None  # the race under way: None, or self._race_buf
-        self._race_buf = _Race()
+        self._race_buf = slaprace.Race()
         self.last_race = None
         # The message is kept as a format and its arguments and written out when it
         # is read (a screen reads it a few times a second; a bot or a replay lays
