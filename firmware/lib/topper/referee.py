@@ -272,8 +272,14 @@ class SlapReferee:
         """True, with the clock moved to ``t``, when no deadline has come by ``t``;
         False when ``_advance`` has work to do (nothing changed yet)."""
         now = self._now
-        if now is not None and ticks_diff(t, now) < 0:
+        if now is not None and ((t - now + _HALF) & _MASK) - _HALF < 0:  # ticks_diff
             t = now
+        if self._race is None and self._collect_at is None:
+            # The common case (as in _advance): at most the hurry-up timer runs.
+            at = self._hurry_at
+            if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:
+                self._now = t
+                return True
         if self._due_kind(t) >= 0:
             return False
         self._now = t

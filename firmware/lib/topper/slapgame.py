@@ -338,35 +338,23 @@ class SlapGame:
         """Everything in the centre goes under ``seat``'s stack, turned face down: the
         pot top first, then the face-down cards, then the stack as it was.
 
-        Done in place (a won slap is on the slap path: no new lists): the stack grows
-        by the cards won, its cards move up, the won cards fill the bottom."""
+        In place, with no new lists (a won slap is on the slap path): the pot is turned
+        over, the face-down cards join it, and the whole goes in at the stack's bottom
+        (``stack[0:0] = pot``, one C-level move). The centre's lists are emptied with
+        clear() (``del lst[:]`` would allocate a slice on MicroPython)."""
         stack = self.stacks[seat]
         pot = self.pot
         facedown = self.facedown
-        old = len(stack)
-        won = len(pot) + len(facedown)
-        for _ in range(won):
-            stack.append(UNKNOWN)
-        i = old - 1
-        while i >= 0:
-            stack[i + won] = stack[i]
-            i -= 1
-        if self.known:
-            k = 0
-            i = len(pot) - 1
-            while i >= 0:
-                stack[k] = pot[i]
-                k += 1
-                i -= 1
-            for c in facedown:
-                stack[k] = c
-                k += 1
-        else:
-            for k in range(won):
-                stack[k] = UNKNOWN
-        del pot[:]
-        del self.eff[:]
-        del facedown[:]
+        pot.reverse()
+        for c in facedown:
+            pot.append(c)
+        if not self.known:
+            for i in range(len(pot)):
+                pot[i] = UNKNOWN
+        stack[0:0] = pot
+        pot.clear()
+        self.eff.clear()
+        facedown.clear()
         self._combo = None
         self.penalty_top = -1
 

@@ -98,8 +98,7 @@ class KeypadSeats:
     def poll(self, now):
         """Events since the last poll, oldest first (the list is reused)."""
         out = self._out
-        while out:
-            out.pop()  # emptied in place: ``del out[:]`` would allocate a slice
+        out.clear()  # emptied in place: ``del out[:]`` would allocate a slice
         q = self.keys.events
         ev = self._ev
         while q.get_into(ev):
@@ -164,8 +163,7 @@ class Buttons:
 
     def poll(self, now):
         out = self._out
-        while out:
-            out.pop()  # emptied in place: the list is reused, poll after poll
+        out.clear()  # the list is reused, poll after poll
         # The table first: whether it is held decides what a seat press means.
         self._poll_table(now, out)
         for seat, pressed, t, us in self.src.poll(now):
