@@ -6,13 +6,13 @@ is the time a fresh match from the same seed takes to ``apply`` those actions ag
 An event is one action applied. The slap games have their own bench
 (bench/bench_slap.py: the same method, with the slap referee).
 
-Command: ``.venv/bin/python bench/bench_engines.py [--games N]`` (also runs under
+Command: ``.venv/bin/python bench/bench_engines.py [--games N] [--cpu]`` (also runs under
 MicroPython: ``node bench/mp_run.mjs bench/bench_engines.py``).
 """
 
 import sys
 
-from _timing import now_us, since_us
+from _timing import now_us, since_us, use_cpu_time
 
 
 def tricky(seed):
@@ -87,8 +87,9 @@ def main(argv):
     games = 5 if sys.implementation.name != "cpython" else 200
     if "--games" in argv:
         games = int(argv[argv.index("--games") + 1])
-    print("interpreter: %s %s, 4 players, %d bot matches a game" % (
-        sys.implementation.name, sys.version.split()[0], games))
+    cpu = use_cpu_time(argv)
+    print("interpreter: %s %s, 4 players, %d bot matches a game%s" % (
+        sys.implementation.name, sys.version.split()[0], games, ", timed in process CPU time" if cpu else ""))
     for name, make in GAMES:
         eps, per = engine(make, games)
         print("%-14s %9.0f events/s  (%.0f events/match, %.2f us/event)" % (name, eps, per, 1e6 / eps))

@@ -10,13 +10,14 @@
   a pot that always holds a pair;
 - heap used by importing the core, where the interpreter tells (MicroPython: gc.mem_alloc).
 
-Runs under CPython (``python bench/bench_slap.py``) and under MicroPython (the same file
-through the MicroPython runner, see docs/portability.md).
+Runs under CPython (``python bench/bench_slap.py [--cpu]``; ``--cpu`` times in process
+CPU time, for a shared machine) and under MicroPython (the same file through the
+MicroPython runner, see docs/portability.md).
 """
 
 import sys
 
-from _timing import heap, now_us, since_us
+from _timing import heap, now_us, since_us, use_cpu_time
 
 
 heap_before = heap()
@@ -125,7 +126,9 @@ def slap_us(rounds):
 
 def main():
     small = sys.implementation.name != "cpython"
-    print("interpreter: %s %s" % (sys.implementation.name, sys.version.split()[0]))
+    cpu = use_cpu_time(sys.argv)
+    print("interpreter: %s %s%s" % (sys.implementation.name, sys.version.split()[0],
+                                    ", timed in process CPU time" if cpu else ""))
     if heap_before is not None:
         print("heap used by importing the slap core: %d bytes" % (heap_after - heap_before))
     n = 3 if small else 60
