@@ -11,6 +11,17 @@ it.
 
 import pytest
 
+# The ``serial`` marker: tests that pace a real-time board (a thread writing a serial
+# port or a pseudo-terminal while the board answers as fast as it can) and check what a
+# reader at that pace got. On a busy machine, beside another worker, the reader falls
+# behind and the board rightly drops lines, so scripts/test runs these after the
+# parallel run, alone.
+SERIAL = {
+    "host/test_link_fuzz.py::test_twenty_thousand_generated_lines_through_a_serial_port",
+    "host/test_monitor_pty.py::test_joining_half_way_downloads_the_game_so_far",
+    "host/test_monitor_pty.py::test_monitor_shows_a_whole_game_and_saves_a_log_that_replays",
+}
+
 SLOW = {
     "core/test_crazyjob_random.py::test_random_matches_keep_every_invariant",
     "core/test_crazyjob_random.py::test_same_seed_same_match_and_replay_rebuilds_it",
@@ -62,5 +73,8 @@ def pytest_collection_modifyitems(config, items):
             path = path[len("tests/") :]
         elif str(item.path).startswith(here):
             path = str(item.path)[len(here) :]
-        if path + "::" + name in SLOW:
+        key = path + "::" + name
+        if key in SLOW:
             item.add_marker(pytest.mark.slow)
+        if key in SERIAL:
+            item.add_marker(pytest.mark.serial)
