@@ -1,17 +1,23 @@
 """Slap-game benchmark: prints figures, asserts nothing.
 
-- random full games per second for each variant (4 players, seeded random table);
+- events per second of the core for each variant (4 players, seeded random tables):
+  each game is first played once by a seeded random table (the driver: its draws and
+  its choices), which records the events; the figure is the time a fresh referee
+  takes to judge those events again (the same rulings, since the referee is
+  deterministic). The driver's own cost is printed apart: the same games with the
+  random table deciding each event as it goes;
 - microseconds per event for a slap (press + the tick that settles it), measured on
   a pot that always holds a pair;
 - heap used by importing the core, where the interpreter tells (MicroPython: gc.mem_alloc).
 
-Runs under CPython (``python bench/bench_slap.py``) and under MicroPython (the same file
-through the MicroPython runner, see docs/portability.md).
+Runs under CPython (``python bench/bench_slap.py [--cpu]``; ``--cpu`` times in process
+CPU time, for a shared machine) and under MicroPython (the same file through the
+MicroPython runner, see docs/portability.md).
 """
 
 import sys
 
-from _timing import heap, now_us, since_us
+from _timing import heap, now_us, since_us, use_cpu_time
 
 
 heap_before = heap()
@@ -22,7 +28,13 @@ from topper.slapgame import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
 heap_after = heap()
 
 
-def random_game(variant, seed):
+# A recorded event is one int: the stamp, then 3 bits: the seat pressing, or _LAY.
+_LAY = 7
+
+
+def random_game(variant, seed, log=None):
+    """One game driven by a seeded random table; returns the count of events. With
+    ``log`` a list, each event is appended to it (see _LAY)."""
     g = SlapGame(variant, 4, 2)
     ref = SlapReferee(g, seed=seed)
     rng = Rng(seed + 1)
@@ -35,15 +47,54 @@ def random_game(variant, seed):
         roll = rng.below(100)
         if g.slappable() is not None and roll < 60:
             # quicker seats slap more often, as at a real table
-            ref.press(min(3, rng.below(4) + rng.below(2)), t)
+            seat = min(3, rng.below(4) + rng.below(2))
+            ref.press(seat, t)
         elif roll < 4:
-            ref.press(rng.below(4), t)
+            seat = rng.below(4)
+            ref.press(seat, t)
         else:
+            seat = _LAY
             ref.lay(t)
+        if log is not None:
+            log.append(t << 3 | seat)
     return n
 
 
+def replay(variant, seed, log):
+    """The referee alone judging a recorded game."""
+    ref = SlapReferee(SlapGame(variant, 4, 2), seed=seed)
+    ref.start(0)
+    lay = ref.lay
+    press = ref.press
+    for e in log:
+        seat = e & 7
+        if seat == _LAY:
+            lay(e >> 3)
+        else:
+            press(seat, e >> 3)
+    return ref
+
+
+def core_events_per_second(variant, games):
+    """Events a second of the referee judging recorded random games (driver untimed)."""
+    logs = []
+    for seed in range(games):
+        log = []
+        random_game(variant, seed, log)
+        logs.append(log)
+    events = 0
+    t0 = now_us()
+    for seed in range(games):
+        ref = replay(variant, seed, logs[seed])
+        events += len(logs[seed])
+    us = since_us(t0)
+    if ref.game.phase != Phase.OVER:
+        raise RuntimeError("a replayed game did not end as recorded")
+    return events * 1e6 / us, events * 1.0 / games, us / events
+
+
 def games_per_second(variant, games):
+    """Whole games a second with the random table deciding each event as it goes."""
     t0 = now_us()
     events = 0
     for seed in range(games):
@@ -75,14 +126,22 @@ def slap_us(rounds):
 
 def main():
     small = sys.implementation.name != "cpython"
-    print("interpreter: %s %s" % (sys.implementation.name, sys.version.split()[0]))
+    cpu = use_cpu_time(sys.argv)
+    print("interpreter: %s %s%s" % (sys.implementation.name, sys.version.split()[0],
+                                    ", timed in process CPU time" if cpu else ""))
     if heap_before is not None:
         print("heap used by importing the slap core: %d bytes" % (heap_after - heap_before))
+    n = 3 if small else 60
     for variant in (WW3, ARMAGEDDON):
-        n = 3 if small else 60
+        eps, ev, us_ev = core_events_per_second(variant, n)
+        print(
+            "%-10s core      %9.0f events/s  (%d games, %.0f events/game, %.2f us/event)"
+            % (variant, eps, n, ev, us_ev)
+        )
         gps, ev, us_ev = games_per_second(variant, n)
         print(
-            "%-10s %7.1f games/s  (%d games, %.0f events/game, %.1f us/event)" % (variant, gps, n, ev, us_ev)
+            "%-10s +driver   %9.0f events/s  (%.1f games/s with the random table deciding, %.2f us/event)"
+            % (variant, gps * ev, gps, us_ev)
         )
     print("slap (press + settle): %.1f us/event" % slap_us(50 if small else 2000))
 

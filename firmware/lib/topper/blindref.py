@@ -52,8 +52,10 @@ class BlindSlapReferee:
         self.winner = -1
         self.pending = -1  # seat whose slap waits for the table
         self._pending_at = None
-        self._race = None  # [t0, presses, seats, settled]
+        self._race = None  # the race under way: None, or self._race_buf
+        self._race_buf = slaprace.Race()
         self._race_at = None
+        self._due_at = 0  # set by _due()
         self.last_race = None
         self.message = ""
         self._hurry_at = None
@@ -70,8 +72,12 @@ class BlindSlapReferee:
     # ----- events ------------------------------------------------------------------
 
     def press(self, seat, t, us=0):
-        out = []
-        self._advance(t, out)
+        # Nothing is allocated unless something is ruled: the press that opens a race
+        # returns the shared empty list (slaprace.NOTHING).
+        out = slaprace.NOTHING
+        if self._due(t) is not None:
+            out = []
+            self._advance(t, out)
         self._check_seat(seat)
         if self.winner >= 0 or self.turn < 0:
             return out
@@ -82,17 +88,19 @@ class BlindSlapReferee:
                 # leave two rulings open at once.
                 return out
             if self.locked[seat]:
+                out = slaprace.own(out)
                 self._rule(out, t, "locked", seat=seat)
                 return out
-            self._race = [t, [(t, us, seat)], [seat], False, 0]
+            race = self._race = self._race_buf
+            race.open(t, us, seat)
             return out
-        if seat in race[2]:
+        if race.pressed(seat):
             return out
-        race[2].append(seat)
-        race[1].append((t, us, seat))
-        if race[3]:
-            margin = ticks_diff(t, race[0]) * 1000 + us - race[4]
+        race.add(t, us, seat)
+        if race.settled:
+            margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
             self.last_race["order"].append([seat, margin])
+            out = slaprace.own(out)
             self._rule(out, t, "late", seat=seat, margin_us=margin)
         return out
 
@@ -102,7 +110,7 @@ class BlindSlapReferee:
         self._advance(t, out)
         if self.winner >= 0 or self.turn < 0:
             return out
-        if self._race is not None and not self._race[3]:
+        if self._race is not None and not self._race.settled:
             self._settle(out)
         if self.pending >= 0:
             self._confirm(t, not long, out)
@@ -132,26 +140,44 @@ class BlindSlapReferee:
         return out
 
     def tick(self, t):
+        """Time passes (every loop step): the shared empty list unless something is ruled."""
+        if self._due(t) is None:
+            return slaprace.NOTHING
         out = []
         self._advance(t, out)
         return out
 
     # ----- time --------------------------------------------------------------------
 
+    def _due(self, t):
+        """The kind of the earliest deadline if it has come by ``t`` ("settle", "close",
+        "confirm", "hurry"; the first in that order when two fall together), its time
+        in ``_due_at``; None if none has. (No tuples: this runs every loop step.)"""
+        due = None
+        kind = None
+        race = self._race
+        if race is not None:
+            due = ticks_add(race.t0, self.race_ms if race.settled else self.settle_ms)
+            kind = "close" if race.settled else "settle"
+        at = self._pending_at
+        if at is not None and (due is None or ticks_diff(at, due) < 0):
+            due = at
+            kind = "confirm"
+        at = self._hurry_at
+        if at is not None and (due is None or ticks_diff(at, due) < 0):
+            due = at
+            kind = "hurry"
+        if due is None or ticks_diff(due, t) > 0:
+            return None
+        self._due_at = due
+        return kind
+
     def _advance(self, t, out):
         while True:
-            due = None
-            kind = None
-            race = self._race
-            if race is not None:
-                due = ticks_add(race[0], self.race_ms if race[3] else self.settle_ms)
-                kind = "close" if race[3] else "settle"
-            for at, k in ((self._pending_at, "confirm"), (self._hurry_at, "hurry")):
-                if at is not None and (due is None or ticks_diff(at, due) < 0):
-                    due = at
-                    kind = k
-            if due is None or ticks_diff(due, t) > 0:
+            kind = self._due(t)
+            if kind is None:
                 return
+            due = self._due_at
             if kind == "settle":
                 self._settle(out)
             elif kind == "close":
@@ -170,9 +196,14 @@ class BlindSlapReferee:
 
     def _settle(self, out):
         race = self._race
-        race[3] = True
-        order, tied = slaprace.rank(race[1], self._tie_rng)
-        race[4] = min([ticks_diff(p[0], race[0]) * 1000 + p[1] for p in race[1]])
+        race.settled = True
+        order, tied = slaprace.rank(race.presses(), self._tie_rng)
+        base = None
+        for i in range(race.n):
+            us = ticks_diff(race.ts[i], race.t0) * 1000 + race.uss[i]
+            if base is None or us < base:
+                base = us
+        race.base_us = base
         locked = []
         by = -1
         for seat, _ in order:
@@ -187,11 +218,11 @@ class BlindSlapReferee:
                 if s != by:
                     self.locked[s] = False
             self.pending = by
-            self._pending_at = ticks_add(race[0], self.settle_ms + self.confirm_ms)
+            self._pending_at = ticks_add(race.t0, self.settle_ms + self.confirm_ms)
             self.message = "P%d slap ok? hold=no" % (by + 1)
         self.last_race = {"order": [list(e) for e in order], "by": by, "ok": None, "rule": None,
                           "paid": 0, "locked": locked}
-        self._rule(out, race[0], "slap", order=order, tie=tied, locked=locked, by=by,
+        self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
                    ok=None, rule=None, paid=0)
 
     def _confirm(self, t, good, out):
@@ -253,8 +284,8 @@ class BlindSlapReferee:
         """The referee as JSON-able data, its stamps relative to ``t``."""
         race = self._race
         if race is not None:
-            race = [ticks_diff(race[0], t), [[ticks_diff(p[0], t), p[1], p[2]] for p in race[1]],
-                    list(race[2]), race[3], race[4]]
+            race = [ticks_diff(race.t0, t), [[ticks_diff(p[0], t), p[1], p[2]] for p in race.presses()],
+                    race.seats[: race.n], race.settled, race.base_us]
         return {
             "game": self.game_name,
             "seats": self.seats,
@@ -330,8 +361,17 @@ def restore(d, now):
     ref._hurry_at = _at(d["hurry_in"], now)
     race = d["race"]
     if race is not None:
-        race = [ticks_add(now, race[0]), [(ticks_add(now, p[0]), p[1], p[2]) for p in race[1]],
-                list(race[2]), race[3], race[4]]
+        r = ref._race_buf
+        for i in range(len(race[1])):
+            p = race[1][i]
+            if i == 0:
+                r.open(ticks_add(now, p[0]), p[1], p[2])
+            else:
+                r.add(ticks_add(now, p[0]), p[1], p[2])
+        r.t0 = ticks_add(now, race[0])
+        r.settled = race[3]
+        r.base_us = race[4]
+        race = r
     ref._race = race
     ref.last_race = d["last_race"]
     ref.message = d["message"]

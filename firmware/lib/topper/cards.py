@@ -105,7 +105,9 @@ def format_card(card):
         return "JK"
     if not isinstance(card, int) or card < 0 or card > 124:
         raise CardError("not a card code: %r" % (card,))
-    return _NUMBER_CH[number(card)] + _COLOR_CH[color(card)] + _SUIT_CH[suit(card)]
+    # The variables read inline (code = number * 25 + color * 5 + suit): every card
+    # laid is named in its ruling.
+    return _NUMBER_CH[card // 25] + _COLOR_CH[(card // 5) % 5] + _SUIT_CH[card % 5]
 
 
 def describe(card):

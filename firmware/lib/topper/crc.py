@@ -2,10 +2,11 @@
 write must never read as good data."""
 
 
-def crc8(data):
+def crc8(data, n=-1):
+    """CRC-8 (poly 0x07) of ``data``, or of its first ``n`` bytes (no slice made)."""
     c = 0
-    for b in data:
-        c ^= b
+    for i in range(len(data) if n < 0 else n):
+        c ^= data[i]
         for _ in range(8):
             c = ((c << 1) ^ 0x07) & 0xFF if c & 0x80 else (c << 1) & 0xFF
     return c

@@ -83,6 +83,7 @@ class Journal:
         self.seq = 0
         self.pos = 0  # where the next record goes, in the live slot
         self.records = 0
+        self._rec = bytearray(11)  # the record being written (see _record)
 
     # ----- writing -------------------------------------------------------------------
 
@@ -115,11 +116,29 @@ class Journal:
         self.pos = _HEAD + len(snap) + 2
         self.records = 0
 
-    def _append(self, payload, ref):
+    def _record(self, kind, t, a=_NONE, b=_NONE, us=0):
+        """The record of one event (length, ``encode``'s payload, CRC-8), written into the
+        journal's own buffer: an event written allocates nothing here (a press is on
+        the slap path)."""
+        rec = self._rec
+        t &= MASK
+        rec[0] = 9
+        rec[1] = kind
+        rec[2] = t & 0xFF
+        rec[3] = (t >> 8) & 0xFF
+        rec[4] = (t >> 16) & 0xFF
+        rec[5] = (t >> 24) & 0xFF
+        rec[6] = a
+        rec[7] = b
+        rec[8] = us & 0xFF
+        rec[9] = (us >> 8) & 0xFF
         # The CRC covers the length byte too: a record torn right after its length, over
         # zeroed flash, would otherwise check out (the CRC-8 of zeros is 0).
-        head = bytes((len(payload),)) + payload
-        rec = head + bytes((crc8(head),))
+        rec[10] = crc8(rec, 10)
+        return rec
+
+    def _append(self, rec, ref):
+        """Writes ``rec`` (a whole record, see ``_record``) after the last one."""
         if self.pos + len(rec) + 1 > self.slot_size:
             # Full: a fresh snapshot of the state so far, then this record after it.
             self._snapshot(ref)
@@ -133,11 +152,12 @@ class Journal:
         self.records += 1
 
     def press(self, ref, seat, t, us=0):
-        self._append(encode(_PRESS, t, seat, _NONE, us), ref)
+        self._append(self._record(_PRESS, t, seat, _NONE, us), ref)
         return ref.press(seat, t, us)
 
     def lay(self, ref, t, card=None, seat=None):
-        self._append(encode(_LAY, t, _NONE if card is None else card, _NONE if seat is None else seat), ref)
+        a = _NONE if card is None else card
+        self._append(self._record(_LAY, t, a, _NONE if seat is None else seat), ref)
         return ref.lay(t, card, seat)
 
     def tick(self, ref, t):
@@ -145,7 +165,7 @@ class Journal:
         slap): the others change nothing a replay would not redo by itself."""
         out = ref.tick(t)
         if out:
-            self._append(encode(_TICK, t), ref)
+            self._append(self._record(_TICK, t), ref)
         return out
 
     # ----- reading -------------------------------------------------------------------

@@ -21,8 +21,20 @@ from topper import cards
 from topper import slaprace
 from topper.rng import Rng
 from topper.slapgame import Phase, PHASE_NAMES, RuleError, SlapGame
-from topper.ticks import ticks_add, ticks_diff
+from topper.ticks import MASK as _MASK, ticks_add, ticks_diff
 
+_HALF = (_MASK + 1) >> 1
+
+
+# The phases the referee tests every event (a module global is quicker to read
+# than a class attribute); STARTING, OPEN and CONTROL are the phases in which a seat
+# is due to lay, and they follow each other.
+_SETUP = Phase.SETUP
+_STARTING = Phase.STARTING
+_CONTROL = Phase.CONTROL
+_AWARDED = Phase.AWARDED
+_OVER = Phase.OVER
+assert Phase.OPEN == _STARTING + 1 and _CONTROL == _STARTING + 2
 
 # Timer kinds, in the order they are handled when due at the same millisecond.
 _SETTLE = 0
@@ -31,13 +43,25 @@ _COLLECT = 2
 _HURRY = 3
 
 
-class _Race:
-    def __init__(self, t, us, seat):
-        self.t0 = t
-        self.presses = [(t, us, seat)]
-        self.seats = [seat]
-        self.settled = False
-        self.base_us = 0  # the fastest press, in us after t0, once settled
+_own = slaprace.own
+
+
+def _hurry_key_of(turn, pot, facedown, phase):
+    """What the hurry-up timer was armed for, packed in one small int (a tuple
+    compared every event would be built every event): turn < 8, pot and face-down
+    counts < 256 (a deck has at most 133 cards), phase < 8."""
+    return (((turn << 8 | pot) << 8) | facedown) << 3 | phase
+
+
+def _hurry_key_list(key):
+    """The saved form of a packed key: ``[turn, pot, facedown, phase]``."""
+    return [key >> 19, (key >> 11) & 255, (key >> 3) & 255, key & 7]
+
+
+# What a call that ruled nothing returns (slaprace.NOTHING): one shared empty list, so
+# that the calls made every loop step (a tick, a press that opens a race) allocate
+# nothing. Callers only read what a referee returns; this list must never be changed.
+_NOTHING = slaprace.NOTHING
 
 
 class SlapReferee:
@@ -52,13 +76,40 @@ class SlapReferee:
         self.collect_ms = collect_ms
         self._deal_rng = Rng(seed)
         self._tie_rng = Rng(seed ^ slaprace.TIE_STREAM)
-        self._race = None
+        self._race = None  # the race under way: None, or self._race_buf
+        self._race_buf = slaprace.Race()
         self.last_race = None
-        self.message = ""
+        # The message is kept as a format and its arguments and written out when it
+        # is read (a screen reads it a few times a second; a bot or a replay lays
+        # thousands of cards a second and never reads it).
+        self._message = ""
+        self._mfmt = None
+        self._ma = 0
+        self._mb = None
         self._hurry_at = None
-        self._hurry_key = None
+        self._hurry_key = -1  # _hurry_key_of(): what the hurry-up timer was armed for
         self._collect_at = None
         self._now = None
+        self._due_at = 0  # set by _due_kind()
+
+    @property
+    def message(self):
+        """What the referee says last, for a screen (at most 21 characters)."""
+        fmt = self._mfmt
+        if fmt is not None:
+            self._mfmt = None
+            self._message = fmt % self._ma if self._mb is None else fmt % (self._ma, self._mb)
+        return self._message
+
+    @message.setter
+    def message(self, text):
+        self._mfmt = None
+        self._message = text
+
+    def _say(self, fmt, a, b=None):
+        self._mfmt = fmt
+        self._ma = a
+        self._mb = b
 
     # ----- events --------------------------------------------------------------------
 
@@ -81,35 +132,42 @@ class SlapReferee:
         except RuleError as e:
             self._error(out, t, str(e))
             return out
-        self.message = "P%d starts" % (g.turn + 1)
+        self._say("P%d starts", g.turn + 1)
         self._sync(t)
         return out
 
     def press(self, seat, t, us=0):
-        out = []
-        self._advance(t, out)
+        # Nothing is allocated unless something is ruled: the press that opens a race
+        # (the first of a slap) returns the shared empty list.
+        out = _NOTHING
+        if not self._idle(t):
+            out = []
+            self._advance(t, out)
         g = self.game
         if seat < 0 or seat >= g.seats:
+            out = _own(out)
             self._error(out, t, "no seat %r" % (seat,))
             return out
-        if g.phase in (Phase.SETUP, Phase.OVER):
+        if g.phase == _SETUP or g.phase == _OVER:
             return out
         race = self._race
         if race is None:
             if not g.can_slap(seat):
                 # A locked-out press is no slap attempt: it must not open a race in
                 # which the next real slapper would only count as late.
+                out = _own(out)
                 self._rule(out, t, "locked", seat=seat)
                 return out
-            self._race = _Race(t, us, seat)
+            race = self._race = self._race_buf
+            race.open(t, us, seat)
             return out
-        if seat in race.seats:
+        if race.pressed(seat):
             return out  # one press a seat a race: a bounce or a second hit changes nothing
-        race.seats.append(seat)
-        race.presses.append((t, us, seat))
+        race.add(t, us, seat)
         if race.settled:
             margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
             self.last_race["order"].append([seat, margin])
+            out = _own(out)
             self._rule(out, t, "late", seat=seat, margin_us=margin)
         return out
 
@@ -122,12 +180,12 @@ class SlapReferee:
             if not self._race.settled:
                 self._settle(out)
             self._race = None
-        if g.phase == Phase.AWARDED and (seat is None or seat == g.award_to):
+        if g.phase == _AWARDED and (seat is None or seat == g.award_to):
             # The pot's winner gathers it as they lead the next pile.
             self._collect(t, out)
-            if g.phase == Phase.OVER:
+            if g.phase == _OVER:
                 return out  # gathering it won the game: the card is not needed
-        if g.phase == Phase.OVER:
+        if g.phase == _OVER:
             self._error(out, t, "the game is over")
             return out
         who = g.turn if seat is None else seat
@@ -136,26 +194,34 @@ class SlapReferee:
         except RuleError as e:
             self._error(out, t, str(e))
             return out
-        top = g.slappable()
-        r = self._rule(
-            out, t, "lay", seat=who, card=cards.format_card(res["card"]),
-            penalty=res["penalty"], turn=g.turn, slap=top[0] if top else None,
-        )
-        if "control" in res:
-            r["control"] = res["control"]
-            r["chances"] = g.chances
-            self.message = "P%d controls: %d" % (res["control"] + 1, g.chances)
+        top = g._combo
+        name = cards.format_card(res["card"])
+        r = {"seat": who, "card": name, "penalty": res["penalty"], "turn": g.turn,
+             "slap": top[0] if top is not None else None, "r": "lay", "t": t}
+        out.append(r)
+        if len(res) > 2:  # more than card and penalty: control, an award or the win
+            if "control" in res:
+                r["control"] = res["control"]
+                r["chances"] = g.chances
+                self._say("P%d controls: %d", res["control"] + 1, g.chances)
+            else:
+                self._say("P%d laid %s", who + 1, name)
+            if "award" in res:
+                r["award"] = res["award"]
+                self._say("Pot to P%d", res["award"] + 1)
+            if "win" in res:
+                self._win(out, t)
         else:
-            self.message = "P%d laid %s" % (who + 1, r["card"])
-        if "award" in res:
-            r["award"] = res["award"]
-            self.message = "Pot to P%d" % (res["award"] + 1)
-        if "win" in res:
-            self._win(out, t)
+            self._mfmt = "P%d laid %s"  # self._say() written out: the most common case
+            self._ma = who + 1
+            self._mb = name
         self._sync(t)
         return out
 
     def tick(self, t):
+        """Time passes (every loop step): the shared empty list unless something is ruled."""
+        if self._idle(t):
+            return _NOTHING
         out = []
         self._advance(t, out)
         return out
@@ -172,26 +238,69 @@ class SlapReferee:
 
     def _due(self):
         """The earliest pending deadline as ``(t, kind)``, or None."""
-        best = None
+        kind = self._due_kind(None)
+        return None if kind < 0 else (self._due_at, kind)
+
+    def _due_kind(self, t):
+        """The kind of the earliest pending deadline if it has come by ``t`` (any time
+        if ``t`` is None), its time left in ``_due_at``; -1 if none has. Equal
+        deadlines go in kind order. (Plain ints, no tuples: this runs every event.)"""
+        best = 0
+        kind = -1
         race = self._race
         if race is not None:
             if not race.settled:
-                best = (ticks_add(race.t0, self.settle_ms), _SETTLE)
+                best = ticks_add(race.t0, self.settle_ms)
+                kind = _SETTLE
             else:
-                best = (ticks_add(race.t0, self.race_ms), _CLOSE)
-        for at, kind in ((self._collect_at, _COLLECT), (self._hurry_at, _HURRY)):
-            if at is not None and (best is None or ticks_diff(at, best[0]) < 0):
-                best = (at, kind)
-        return best
+                best = ticks_add(race.t0, self.race_ms)
+                kind = _CLOSE
+        at = self._collect_at
+        if at is not None and (kind < 0 or ticks_diff(at, best) < 0):
+            best = at
+            kind = _COLLECT
+        at = self._hurry_at
+        if at is not None and (kind < 0 or ticks_diff(at, best) < 0):
+            best = at
+            kind = _HURRY
+        if kind < 0 or (t is not None and ticks_diff(best, t) > 0):
+            return -1
+        self._due_at = best
+        return kind
+
+    def _idle(self, t):
+        """True, with the clock moved to ``t``, when no deadline has come by ``t``;
+        False when ``_advance`` has work to do (nothing changed yet)."""
+        now = self._now
+        if now is not None and ((t - now + _HALF) & _MASK) - _HALF < 0:  # ticks_diff
+            t = now
+        if self._race is None and self._collect_at is None:
+            # The common case (as in _advance): at most the hurry-up timer runs.
+            at = self._hurry_at
+            if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:
+                self._now = t
+                return True
+        if self._due_kind(t) >= 0:
+            return False
+        self._now = t
+        return True
 
     def _advance(self, t, out):
-        if self._now is not None and ticks_diff(t, self._now) < 0:
-            t = self._now  # a stamp from the past is taken as now: time never runs back
+        now = self._now
+        # ticks_diff() written out in the two tests every event makes (see topper.ticks).
+        if now is not None and ((t - now + _HALF) & _MASK) - _HALF < 0:
+            t = now  # a stamp from the past is taken as now: time never runs back
+        if self._race is None and self._collect_at is None:
+            # The common case: at most the hurry-up timer runs, and it is not due yet.
+            at = self._hurry_at
+            if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:
+                self._now = t
+                return
         while True:
-            due = self._due()
-            if due is None or ticks_diff(due[0], t) > 0:
+            kind = self._due_kind(t)
+            if kind < 0:
                 break
-            at, kind = due
+            at = self._due_at
             if kind == _SETTLE:
                 self._settle(out)
             elif kind == _CLOSE:
@@ -205,19 +314,20 @@ class SlapReferee:
     def _sync(self, t):
         """Re-arm the timers after the board changed at ``t``."""
         g = self.game
-        if g.phase == Phase.AWARDED:
+        phase = g.phase
+        if phase == _AWARDED:
             if self._collect_at is None:
                 self._collect_at = ticks_add(t, self.collect_ms)
         else:
             self._collect_at = None
-        if self.hurry_ms and g.turn >= 0 and g.phase in (Phase.STARTING, Phase.OPEN, Phase.CONTROL):
+        if self.hurry_ms and g.turn >= 0 and _STARTING <= phase <= _CONTROL:
             # A new card, a new turn or a penalty paid into the pot restarts the limit.
-            key = (g.turn, len(g.pot), len(g.facedown), g.phase)
+            key = (((g.turn << 8 | len(g.pot)) << 8) | len(g.facedown)) << 3 | phase  # _hurry_key_of()
             if key != self._hurry_key:
                 self._hurry_key = key
                 self._hurry_at = ticks_add(t, self.hurry_ms)
         else:
-            self._hurry_key = None
+            self._hurry_key = -1
             self._hurry_at = None
 
     def _hurry(self, at, out):
@@ -225,7 +335,7 @@ class SlapReferee:
         seat = self.game.turn
         self.game.hurry(seat)
         self._rule(out, at, "hurry", seat=seat)
-        self.message = "P%d too slow!" % (seat + 1)
+        self._say("P%d too slow!", seat + 1)
 
     def _collect(self, at, out):
         g = self.game
@@ -233,7 +343,7 @@ class SlapReferee:
         n = len(g.pot) + len(g.facedown)
         g.collect()
         self._rule(out, at, "collect", seat=seat, cards=n)
-        self.message = "P%d takes %d" % (seat + 1, n)
+        self._say("P%d takes %d", seat + 1, n)
         if g.phase == Phase.OVER:
             self._win(out, at)
         self._sync(at)
@@ -245,8 +355,13 @@ class SlapReferee:
         race.settled = True
         g = self.game
         at = ticks_add(race.t0, self.settle_ms)
-        order, tied = slaprace.rank(race.presses, self._tie_rng)
-        race.base_us = min([ticks_diff(p[0], race.t0) * 1000 + p[1] for p in race.presses])
+        order, tied = slaprace.rank(race.presses(), self._tie_rng)
+        base = None
+        for i in range(race.n):
+            us = ticks_diff(race.ts[i], race.t0) * 1000 + race.uss[i]
+            if base is None or us < base:
+                base = us
+        race.base_us = base
         locked = []
         by = -1
         res = None
@@ -270,11 +385,11 @@ class SlapReferee:
         if by < 0:
             self.message = "Slap locked out"
         elif r["ok"]:
-            self.message = "P%d slaps: %s" % (by + 1, r["rule"])
+            self._say("P%d slaps: %s", by + 1, r["rule"])
         elif r["paid"]:
-            self.message = "P%d wrong: pays %d" % (by + 1, r["paid"])
+            self._say("P%d wrong: pays %d", by + 1, r["paid"])
         else:
-            self.message = "P%d wrong: locked" % (by + 1)
+            self._say("P%d wrong: locked", by + 1)
         if g.phase == Phase.OVER:
             self._win(out, at)
         self._sync(at)
@@ -283,7 +398,7 @@ class SlapReferee:
 
     def _win(self, out, t):
         self._rule(out, t, "win", seat=self.game.winner)
-        self.message = "P%d WINS!" % (self.game.winner + 1)
+        self._say("P%d WINS!", self.game.winner + 1)
 
     def _error(self, out, t, msg):
         self._rule(out, t, "error", msg=msg)
@@ -304,7 +419,7 @@ class SlapReferee:
         race = None
         if self._race is not None:
             r = self._race
-            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses],
+            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses()],
                     r.settled, r.base_us]
         return {
             "now": now, "game": self.game.state(), "seed": self.seed, "hurry_ms": self.hurry_ms,
@@ -312,7 +427,7 @@ class SlapReferee:
             "deal_rng": self._deal_rng.state, "tie_rng": self._tie_rng.state, "race": race,
             "last_race": self.last_race, "message": self.message,
             "hurry_in": None if self._hurry_at is None else ticks_diff(self._hurry_at, now),
-            "hurry_key": None if self._hurry_key is None else list(self._hurry_key),
+            "hurry_key": None if self._hurry_key < 0 else _hurry_key_list(self._hurry_key),
             "collect_in": None if self._collect_at is None else ticks_diff(self._collect_at, now),
         }
 
@@ -326,11 +441,14 @@ class SlapReferee:
         ref._now = now
         race = st["race"]
         if race is not None:
-            presses = [(ticks_add(now, p[0]), p[1], p[2]) for p in race[1]]
-            r = _Race(presses[0][0], presses[0][1], presses[0][2])
+            r = ref._race_buf
+            for i in range(len(race[1])):
+                p = race[1][i]
+                if i == 0:
+                    r.open(ticks_add(now, p[0]), p[1], p[2])
+                else:
+                    r.add(ticks_add(now, p[0]), p[1], p[2])
             r.t0 = ticks_add(now, race[0])
-            r.presses = presses
-            r.seats = [p[2] for p in presses]
             r.settled = race[2]
             r.base_us = race[3]
             ref._race = r
@@ -339,7 +457,7 @@ class SlapReferee:
         if st["hurry_in"] is not None:
             ref._hurry_at = ticks_add(now, st["hurry_in"])
         if st["hurry_key"] is not None:
-            ref._hurry_key = tuple(st["hurry_key"])
+            ref._hurry_key = _hurry_key_of(*st["hurry_key"])
         if st["collect_in"] is not None:
             ref._collect_at = ticks_add(now, st["collect_in"])
         return ref

@@ -9,6 +9,16 @@ same seed gives the same deal and the same tie draws on every platform.
 _MASK32 = 0xFFFFFFFF
 
 
+def _bit_lengths():
+    out = bytearray(256)
+    for i in range(1, 256):
+        out[i] = out[i >> 1] + 1
+    return bytes(out)
+
+
+_BITS = _bit_lengths()  # _BITS[m]: the bit length of m, for m < 256
+
+
 class Rng:
     def __init__(self, seed):
         # Scramble the seed so that nearby seeds start far apart, and avoid the
@@ -32,15 +42,28 @@ class Rng:
             raise ValueError("below() needs n > 0")
         if n == 1:
             return 0
-        bits = 0
+        # The bit length of n - 1: from a table below 2**16, else a bit at a time.
         m = n - 1
-        while m:
-            bits += 1
-            m >>= 1
+        if m < 256:
+            bits = _BITS[m]
+        elif m < 65536:
+            bits = _BITS[m >> 8] + 8
+        else:
+            bits = 0
+            while m:
+                bits += 1
+                m >>= 1
         shift = 32 - bits
+        # next32() written out here: this draw is the hot loop of every bot, deal and
+        # benchmark, and the draws must stay exactly those of next32().
+        x = self.state
         while True:
-            r = self.next32() >> shift
+            x ^= (x << 13) & _MASK32
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK32
+            r = x >> shift
             if r < n:
+                self.state = x
                 return r
 
     def shuffle(self, items):

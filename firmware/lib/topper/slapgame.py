@@ -27,6 +27,12 @@ class Phase:
     OVER = 5
 
 
+# Read on every card laid: module globals are quicker than class attributes.
+_SETUP = Phase.SETUP
+_STARTING = Phase.STARTING
+_CONTROL = Phase.CONTROL
+_OVER = Phase.OVER
+
 PHASE_NAMES = ("setup", "starting", "open", "control", "awarded", "over")
 
 
@@ -140,9 +146,21 @@ class SlapGame:
         """None, or ``(rule, n_cards, vars)`` for the top of the pot."""
         return self._combo
 
+    def _alone(self, seat):
+        """Does ``seat`` hold cards and nobody else? (``holders() == [seat]`` without
+        building the list: this runs once a card laid.)"""
+        stacks = self.stacks
+        if not stacks[seat]:
+            return False
+        for s in range(self.seats):
+            if s != seat and stacks[s]:
+                return False
+        return True
+
     def can_slap(self, seat):
         """False while the rules lock this seat's slaps out (rules 9 and 10)."""
-        if self.phase in (Phase.SETUP, Phase.OVER):
+        phase = self.phase
+        if phase == _SETUP or phase == _OVER:  # (a tuple here would be built each call)
             return False
         return not self.grave_locked[seat] and self.penalty_top != seat
 
@@ -157,11 +175,12 @@ class SlapGame:
     def lay(self, seat, card=None):
         """``seat`` lays the top card of its stack (``card`` says which card a reader
         saw). Returns a dict: card, penalty, and what followed."""
-        if self.phase == Phase.OVER:
-            raise RuleError("the game is over")
-        if self.phase == Phase.SETUP:
-            raise RuleError("no pile has been started")
-        if self.phase == Phase.AWARDED:
+        phase = self.phase
+        if phase < _STARTING or phase > _CONTROL:
+            if phase == _OVER:
+                raise RuleError("the game is over")
+            if phase == _SETUP:
+                raise RuleError("no pile has been started")
             raise RuleError("the pot goes to P%d first" % (self.award_to + 1))
         if seat != self.turn:
             raise RuleError("not P%d's turn: P%d lays" % (seat + 1, self.turn + 1))
@@ -178,7 +197,7 @@ class SlapGame:
             )
         else:
             self._check_can_appear(card)
-        alone = len(self.holders()) == 1
+        alone = self._alone(seat)
         covered = self._combo is not None
         stack.pop()
 
@@ -186,14 +205,13 @@ class SlapGame:
         if self.penalty_due[seat]:
             # The starter's penalty falls on the second non-joker card: the first card
             # that could take control or be slapped by them (rule 9).
-            if self.phase != Phase.STARTING or (card != cards.JOKER and self.naturals == 1):
+            if phase != _STARTING or (card != cards.JOKER and self.naturals == 1):
                 penalty = True
                 self.penalty_due[seat] = False
+        eff = self.eff
         self.pot.append(card)
-        self.eff.append(
-            slaprules.effective(self.variant, card, self.eff[-1] if self.eff else None)
-        )
-        self._combo = slaprules.slap_combination(self.variant, self.pot, self.eff)
+        eff.append(slaprules.effective(self.variant, card, eff[-1] if eff else None))
+        self._combo = slaprules.slap_combination(self.variant, self.pot, eff)
         self.penalty_top = seat if penalty else -1
         self.last_layer = seat
         if covered:
@@ -204,30 +222,28 @@ class SlapGame:
             self._finish(seat)
             out["win"] = seat
             return out
-        self._after_lay(seat, card, penalty, out)
-        return out
-
-    def _after_lay(self, seat, card, penalty, out):
-        controls = not penalty and slaprules.takes_control(self.variant, self.eff)
-        if self.phase == Phase.STARTING:
+        # What follows the card (one method with the lay: it runs on every card).
+        controls = not penalty and slaprules.takes_control(self.variant, eff)
+        if phase == _STARTING:
             if card != cards.JOKER:
                 self.naturals += 1
             if self.naturals < 2:
-                if not self.stacks[seat]:
+                if not stack:
                     self._pass_turn(seat, out)
-                return
+                return out
             self.phase = Phase.OPEN
-        if self.phase == Phase.CONTROL:
+        elif phase == _CONTROL:
             self.chances -= 1
             if controls:
                 self._take_control(seat, out)
-            elif self.chances <= 0 or not self.stacks[seat]:
+            elif self.chances <= 0 or not stack:
                 self._award(self.controller, out)
-            return
+            return out
         if controls:
             self._take_control(seat, out)
         else:
             self._pass_turn(seat, out)
+        return out
 
     def _take_control(self, seat, out):
         self.controller = seat
@@ -313,20 +329,32 @@ class SlapGame:
 
     def _collect(self, seat):
         self._take_pot(seat)
-        if self.holders() == [seat]:
+        if self._alone(seat):
             self._finish(seat)
         else:
             self._open_pile(seat)
 
     def _take_pot(self, seat):
-        """Everything in the centre goes under ``seat``'s stack, turned face down."""
-        won = self.pot[::-1] + self.facedown
+        """Everything in the centre goes under ``seat``'s stack, turned face down: the
+        pot top first, then the face-down cards, then the stack as it was.
+
+        In place, with no new lists (a won slap is on the slap path): the pot is turned
+        over, the face-down cards join it, and the whole goes in at the stack's bottom
+        (``stack[0:0] = pot``, one C-level move). The centre's lists are emptied with
+        clear() (``del lst[:]`` would allocate a slice on MicroPython)."""
+        stack = self.stacks[seat]
+        pot = self.pot
+        facedown = self.facedown
+        pot.reverse()
+        for c in facedown:
+            pot.append(c)
         if not self.known:
-            won = [UNKNOWN] * len(won)
-        self.stacks[seat] = won + self.stacks[seat]
-        self.pot = []
-        self.eff = []
-        self.facedown = []
+            for i in range(len(pot)):
+                pot[i] = UNKNOWN
+        stack[0:0] = pot
+        pot.clear()
+        self.eff.clear()
+        facedown.clear()
         self._combo = None
         self.penalty_top = -1
 

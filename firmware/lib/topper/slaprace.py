@@ -15,6 +15,67 @@ from topper.ticks import ticks_diff
 TIE_STREAM = 0x5EA75EA7
 
 
+# What a referee call that ruled nothing returns: one shared empty list, so that the
+# calls made every loop step (a tick, a press that opens a race) allocate nothing.
+# Callers only read what a referee returns; this list must never be changed.
+NOTHING = []
+
+
+def own(out):
+    """A list rulings can go into: ``out`` itself unless it is the shared ``NOTHING``."""
+    return [] if out is NOTHING else out
+
+
+class Race:
+    """The slap race under way: its ``n`` presses in arrival order, in three lists of
+    ints. A referee keeps one and reuses it race after race: the lists only ever grow
+    (to the number of seats) and are overwritten, so that opening a race or adding a
+    press allocates nothing (``del lst[:]`` would: a slice object)."""
+
+    def __init__(self):
+        self.t0 = 0
+        self.n = 0
+        self.ts = []  # ms stamps
+        self.uss = []  # microseconds past each stamp
+        self.seats = []
+        self.settled = False
+        self.base_us = 0  # the fastest press, in us after t0, once settled
+
+    def open(self, t, us, seat):
+        self.t0 = t
+        self.n = 0
+        self.add(t, us, seat)
+        self.settled = False
+        self.base_us = 0
+
+    def add(self, t, us, seat):
+        n = self.n
+        if n < len(self.ts):
+            self.ts[n] = t
+            self.uss[n] = us
+            self.seats[n] = seat
+        else:
+            self.ts.append(t)
+            self.uss.append(us)
+            self.seats.append(seat)
+        self.n = n + 1
+
+    def pressed(self, seat):
+        """Has ``seat`` pressed in this race?"""
+        seats = self.seats
+        for i in range(self.n):
+            if seats[i] == seat:
+                return True
+        return False
+
+    def presses(self):
+        """``[(t_ms, us, seat), ...]`` in arrival order (as ``slaprace.rank`` takes them)."""
+        ts = self.ts
+        uss = self.uss
+        seats = self.seats
+        return [(ts[i], uss[i], seats[i]) for i in range(self.n)]
+
+
 def rank(presses, rng):
     """``presses`` is a list of ``(t_ms, us, seat)`` in arrival order.
     Returns ``(order, tied)``: ``order`` is ``[[seat, margin_us], ...]`` fastest first,

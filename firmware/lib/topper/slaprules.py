@@ -37,21 +37,33 @@ def check_variant(variant):
     return variant
 
 
+# A joker (or a wild) laid where nothing is beneath: the variant's bottom value, shared.
+_BOTTOM_WW3 = (NOVALUE, NOVALUE, NOVALUE)
+_BOTTOM_ARM = (UNDECLARED, UNDECLARED, UNDECLARED)
+
+
 def effective(variant, card, beneath):
     """The effective values of ``card`` laid on a card whose effective values are
     ``beneath`` (None when it starts the sequence)."""
-    bottom = NOVALUE if variant == WW3 else UNDECLARED
+    # This runs once a card laid: the variables are read inline (card codes are
+    # ``number * 25 + color * 5 + suit``, see topper.cards) rather than through calls.
     if card == cards.JOKER:
         if beneath is None:
-            return (bottom, bottom, bottom)
+            return _BOTTOM_WW3 if variant == WW3 else _BOTTOM_ARM
         return beneath
-    out = []
-    for var in cards.VARIABLES:
-        v = cards.value(card, var)
-        if v == cards.WILD:
-            v = beneath[var] if beneath is not None else bottom
-        out.append(v)
-    return (out[0], out[1], out[2])
+    n = card // 25
+    c = (card // 5) % 5
+    s = card % 5
+    if n and c and s:
+        return (n, c, s)  # a natural card: nothing to copy
+    if beneath is None:
+        bottom = NOVALUE if variant == WW3 else UNDECLARED
+        b0 = b1 = b2 = bottom
+    else:
+        b0 = beneath[0]
+        b1 = beneath[1]
+        b2 = beneath[2]
+    return (n or b0, c or b1, s or b2)
 
 
 def matches(a, b, var):
@@ -77,15 +89,33 @@ def _run_vars(eff, n):
     return [v for v in cards.VARIABLES if _run(eff, v, n)]
 
 
+def _vars(m0, m1, m2):
+    """The variables whose flag is set, in order (built only for a combination)."""
+    out = []
+    if m0:
+        out.append(cards.NUMBER)
+    if m1:
+        out.append(cards.COLOR)
+    if m2:
+        out.append(cards.SUIT)
+    return out
+
+
 def takes_control(variant, eff):
     """Does the top card take control over the card beneath it?"""
-    if len(eff) < 2:
+    k = len(eff)
+    if k < 2:
         return False
-    a = eff[-2]
-    b = eff[-1]
+    a = eff[k - 2]
+    b = eff[k - 1]
+    m1 = a[1] == b[1] and a[1] != NOVALUE
+    m2 = a[2] == b[2] and a[2] != NOVALUE
     if variant == WW3:
-        return matches(a, b, cards.COLOR) or matches(a, b, cards.SUIT)
-    return len(_run_vars(eff, 2)) >= 2
+        return m1 or m2
+    # Armageddon: the top two match in at least two variables.
+    if m1 and m2:
+        return True
+    return (m1 or m2) and a[0] == b[0] and a[0] != NOVALUE
 
 
 def chances_for(eff_top):
@@ -100,22 +130,46 @@ def chances_for(eff_top):
 def slap_combination(variant, pot, eff):
     """Is the top of the pot slappable? None, or ``(rule, n_cards, vars)`` with the
     rule id, how many top cards form the combination and the variables they share."""
-    if variant == WW3:
-        pair = _run_vars(eff, 2)
-        if len(pair) >= 2:
-            rule = WW3_JOKER if pot[-1] == cards.JOKER else WW3_PAIR
-            return (rule, 2, pair)
-        run3 = _run_vars(eff, 3)
-        if run3:
-            return (WW3_RUN3, 3, run3)
+    # Worked out once a card laid, so it is written out flat: the matches of the top
+    # two, then (only if they decide nothing) of the top three and four. A list of
+    # variables is only built for a combination found.
+    k = len(eff)
+    if k < 2:
         return None
-    pair = _run_vars(eff, 2)
-    if len(pair) == 3:
-        return (ARM_TRIPLE, 2, pair)
-    three = _run_vars(eff, 3)
-    if len(three) >= 2:
-        return (ARM_DOUBLE3, 3, three)
-    four = _run_vars(eff, 4)
-    if four:
-        return (ARM_SINGLE4, 4, four)
+    a = eff[k - 2]
+    b = eff[k - 1]
+    m0 = a[0] == b[0] and a[0] != NOVALUE
+    m1 = a[1] == b[1] and a[1] != NOVALUE
+    m2 = a[2] == b[2] and a[2] != NOVALUE
+    if variant == WW3:
+        if (m0 and (m1 or m2)) or (m1 and m2):
+            rule = WW3_JOKER if pot[-1] == cards.JOKER else WW3_PAIR
+            return (rule, 2, _vars(m0, m1, m2))
+        if k < 3 or not (m0 or m1 or m2):
+            return None
+        c = eff[k - 3]
+        m0 = m0 and c[0] == a[0]
+        m1 = m1 and c[1] == a[1]
+        m2 = m2 and c[2] == a[2]
+        if m0 or m1 or m2:
+            return (WW3_RUN3, 3, _vars(m0, m1, m2))
+        return None
+    if m0 and m1 and m2:
+        return (ARM_TRIPLE, 2, _vars(True, True, True))
+    if k < 3 or not (m0 or m1 or m2):
+        return None
+    c = eff[k - 3]
+    m0 = m0 and c[0] == a[0]
+    m1 = m1 and c[1] == a[1]
+    m2 = m2 and c[2] == a[2]
+    if (m0 and (m1 or m2)) or (m1 and m2):
+        return (ARM_DOUBLE3, 3, _vars(m0, m1, m2))
+    if k < 4 or not (m0 or m1 or m2):
+        return None
+    d = eff[k - 4]
+    m0 = m0 and d[0] == c[0]
+    m1 = m1 and d[1] == c[1]
+    m2 = m2 and d[2] == c[2]
+    if m0 or m1 or m2:
+        return (ARM_SINGLE4, 4, _vars(m0, m1, m2))
     return None

@@ -5,7 +5,9 @@ stamp: the seat buttons (``KeypadSeats`` here, or ``topper_hw.pio_seats.PioSeats
 for microsecond stamps; both ``poll(now)`` to ``[(seat, pressed, t_ms, us)]``) and a
 ``keypad.Keys`` holding the table button alone.
 
-``Buttons.poll(now)`` returns ``[(kind, seat, t_ms, us), ...]`` in time order:
+``Buttons.poll(now)`` returns ``[(kind, seat, t_ms, us), ...]`` in time order (one list,
+reused: it holds the events until the next poll, so that a poll with nothing to report,
+the common case, allocates nothing):
 
 - ``SEAT``: a seat button went down at ``t_ms`` (+``us``), the stamp the scanner
   took, not the time of the poll.
@@ -96,7 +98,7 @@ class KeypadSeats:
     def poll(self, now):
         """Events since the last poll, oldest first (the list is reused)."""
         out = self._out
-        del out[:]
+        out.clear()  # emptied in place: ``del out[:]`` would allocate a slice
         q = self.keys.events
         ev = self._ev
         while q.get_into(ev):
@@ -154,12 +156,14 @@ class Buttons:
         self._table_stuck = False
         self._tev = keypad.Event()
         self._overflows = getattr(seats_source, "overflows", 0)
+        self._out = []  # what poll() returns, reused
 
     def _booting(self, t):
         return ticks_diff(t, self.start) < self.boot_ms
 
     def poll(self, now):
-        out = []
+        out = self._out
+        out.clear()  # the list is reused, poll after poll
         # The table first: whether it is held decides what a seat press means.
         self._poll_table(now, out)
         for seat, pressed, t, us in self.src.poll(now):

@@ -163,7 +163,7 @@ class PioSeats:
         ticks read taken here, just before they are read."""
         dec = self._dec
         out = self._out
-        del out[:]
+        out.clear()  # emptied in place: ``del out[:]`` would allocate a slice
         dec.begin(self._ticks())
         if self._ring is not None:
             lost = self._read_ring(out)
