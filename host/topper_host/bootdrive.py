@@ -48,18 +48,8 @@ def find(explicit=None, patterns=None, mounts_file=None):
     if explicit:
         return Path(explicit)
     found = drive.mounted(LABEL, MOUNT_PATTERNS if patterns is None else patterns, INFO, mounts_file)
-    if not found:
-        raise BootDriveError(
-            "no RPI-RP2 drive found: hold the board's BOOTSEL button while plugging it in, "
-            "wait for the drive to mount, or pass --drive PATH."
-        )
-    if len(found) > 1:
-        raise BootDriveError(
-            "several RPI-RP2 drives are mounted: {}. Pick one with --drive PATH.".format(
-                ", ".join(str(p) for p in found)
-            )
-        )
-    return found[0]
+    hint = "Hold the board's BOOTSEL button while plugging it in and wait for the drive to mount"
+    return drive.only_one(found, LABEL, hint, BootDriveError)
 
 
 def check(image_path, drive_path):

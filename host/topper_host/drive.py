@@ -145,17 +145,21 @@ def find_drive(explicit=None, patterns=None, mounts_file=None):
     """The drive to flash: ``explicit`` if given, else the only CIRCUITPY drive mounted."""
     if explicit:
         return Path(explicit)
-    found = candidate_drives(patterns, mounts_file)
+    return only_one(
+        candidate_drives(patterns, mounts_file),
+        LABEL,
+        "Plug the board in over a data USB cable and wait for the drive to mount (no drive "
+        "at all: install CircuitPython, see docs/building.md)",
+        DriveError,
+    )
+
+
+def only_one(found, label, hint, error):
+    """The one drive in ``found``; ``error`` with ``hint`` when there is none, or with the
+    list when there are several."""
     if not found:
-        raise DriveError(
-            "no CIRCUITPY drive found. Plug the board in over a data USB cable and wait "
-            "for the drive to mount (no drive at all: install CircuitPython, see "
-            "docs/building.md), or pass --drive PATH."
-        )
+        raise error(f"no {label} drive found. {hint}, or pass --drive PATH.")
     if len(found) > 1:
-        raise DriveError(
-            "several CIRCUITPY drives are mounted: {}. Pick one with --drive PATH.".format(
-                ", ".join(str(p) for p in found)
-            )
-        )
+        names = ", ".join(str(p) for p in found)
+        raise error(f"several {label} drives are mounted: {names}. Pick one with --drive PATH.")
     return found[0]

@@ -361,17 +361,7 @@ def restore(d, now):
     ref._hurry_at = _at(d["hurry_in"], now)
     race = d["race"]
     if race is not None:
-        r = ref._race_buf
-        for i in range(len(race[1])):
-            p = race[1][i]
-            if i == 0:
-                r.open(ticks_add(now, p[0]), p[1], p[2])
-            else:
-                r.add(ticks_add(now, p[0]), p[1], p[2])
-        r.t0 = ticks_add(now, race[0])
-        r.settled = race[3]
-        r.base_us = race[4]
-        race = r
+        race = ref._race_buf.restore(now, race[0], race[1], race[3], race[4])
     ref._race = race
     ref.last_race = d["last_race"]
     ref.message = d["message"]

@@ -441,17 +441,7 @@ class SlapReferee:
         ref._now = now
         race = st["race"]
         if race is not None:
-            r = ref._race_buf
-            for i in range(len(race[1])):
-                p = race[1][i]
-                if i == 0:
-                    r.open(ticks_add(now, p[0]), p[1], p[2])
-                else:
-                    r.add(ticks_add(now, p[0]), p[1], p[2])
-            r.t0 = ticks_add(now, race[0])
-            r.settled = race[2]
-            r.base_us = race[3]
-            ref._race = r
+            ref._race = ref._race_buf.restore(now, race[0], race[1], race[2], race[3])
         ref.last_race = st["last_race"]
         ref.message = st["message"]
         if st["hurry_in"] is not None:

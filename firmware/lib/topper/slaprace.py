@@ -8,7 +8,7 @@ referee's own seeded generator (a Fisher-Yates shuffle of the tied group): every
 is equally likely to come first, and a replay with the same seed draws the same order.
 """
 
-from topper.ticks import ticks_diff
+from topper.ticks import ticks_add, ticks_diff
 
 # Referees draw ties from their own stream, seeded from the game's seed xor this, so
 # that a tie never shifts the deal.
@@ -59,6 +59,20 @@ class Race:
             self.uss.append(us)
             self.seats.append(seat)
         self.n = n + 1
+
+    def restore(self, now, t0_in, presses, settled, base_us):
+        """Put back a race saved with stamps relative to the save (``presses``:
+        ``[(t_in, us, seat), ...]``, ``t0_in``), at ``now`` (power-cut resume)."""
+        for i in range(len(presses)):
+            p = presses[i]
+            if i == 0:
+                self.open(ticks_add(now, p[0]), p[1], p[2])
+            else:
+                self.add(ticks_add(now, p[0]), p[1], p[2])
+        self.t0 = ticks_add(now, t0_in)
+        self.settled = settled
+        self.base_us = base_us
+        return self
 
     def pressed(self, seat):
         """Has ``seat`` pressed in this race?"""
