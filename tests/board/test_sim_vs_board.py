@@ -1,0 +1,77 @@
+"""The simulator and the device agree (docs/board-sim-vs-device.md): one script per game
+is played on the emulated board, through its pins and card pad, and through the
+simulator's model of the board in-process; the rulings, the views, the OLED (pixel for
+pixel) and the ring (colour for colour) must be the same.
+
+One board for the module (a boot, and a deck map written at the REPL, cost seconds);
+each script sets its own game up over the link, which ends the one before.
+"""
+
+import os
+import pathlib
+import sys
+import time
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import diff_board  # noqa: E402
+import variants  # noqa: E402
+from conftest import Board, _log_path  # noqa: E402
+from diff_compare import compare_run  # noqa: E402
+from diff_script import Script  # noqa: E402
+from diff_sim import SimRun  # noqa: E402
+
+# The card pad fitted (the slap games judge every card) and the ring at full brightness,
+# so that its bytes are the colours topper_view gives, unscaled.
+SETTINGS = {"TOPPER_CARDPAD": 1, "TOPPER_BRIGHTNESS": 100}
+
+SCRIPTS = [
+    Script(
+        "ww3",
+        "ww3",
+        2,
+        seed=5,
+        text="""
+        0     press P1     # P1 starts
+        400   lay 1RC
+        900   lay 2RC      # a pair: P1 controls, P2 has 2 chances
+        1300  check
+        1600  lay 3RC      # P2 answers: control passes
+        2000  lay 3RH      # pair again
+        2200  press P2     # P2 slaps first ...
+        2207  press P1     # ... P1 7 ms later: late
+        2500  check        # the slap screen, the ring flashed in P2's colour
+        3100  lay 4BS      # P2 leads the next pile
+        3500  press P1     # nothing to slap: P1 is wrong, pays 3 and is locked
+        3800  check
+        7200  check        # P1 dawdled past the hurry-up: a penalty card due
+        """,
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def table_board():
+    uf2, settings = variants.variant(SETTINGS)
+    env = dict(os.environ, TOPPER_SETTINGS=str(settings))
+    b = Board(uf2=uf2, env=env, log_path=_log_path("sim_vs_board"))
+    with b:
+        b.boot()
+        b.console_until("topper: running", timeout_ms=15000)
+        diff_board.enroll_deck(b)
+        b.console_until("topper: running", timeout_ms=15000)
+        hello = b.request({"cmd": "hello"}, timeout_ms=15000)
+        assert hello["mode"] == "menu" and hello["problems"] == [], hello
+        yield b
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+def test_the_simulator_shows_what_the_board_shows(table_board, script):
+    t0 = time.monotonic()
+    run = diff_board.play(table_board, script)
+    sim = SimRun(script, run.events(), run.settings)
+    report = compare_run(script, run, sim)
+    print("\n%s: %.1f s wall; %s" % (script.name, time.monotonic() - t0, report.figures()))
+    assert not report.differences, report.text()
