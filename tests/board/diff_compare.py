@@ -162,4 +162,4 @@ def _save(script, cp, sim):
     pathlib.Path(str(stem) + "-sim.png").write_bytes(png.encode(128 * 4, 64 * 4, rows))
     text = "board (OLED model's text):\n%s\nsimulator at T:\n%s\n" % (cp.frame.text, "\n".join(f.lines))
     pathlib.Path(str(stem) + ".txt").write_text(text)
-    return " (both in %s-*.png, text in .txt: board %r, simulator %r)" % (stem, cp.frame.text, plain(f.lines))
+    return " (the simulator shows %r; both pictures in %s-*.png)" % (plain(f.lines), stem)

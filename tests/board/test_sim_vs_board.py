@@ -49,6 +49,97 @@ SCRIPTS = [
         7200  check        # P1 dawdled past the hurry-up: a penalty card due
         """,
     ),
+    Script(
+        "armageddon",
+        "armageddon",
+        3,
+        seed=9,
+        hurry_ms=2000,
+        text="""
+        0     press P2     # P2 starts
+        400   lay 2YT
+        800   lay 3YT      # P2 controls, P3 answers with 3 chances
+        1100  check
+        1200  lay 4BS
+        1600  lay *GH
+        2000  lay 4GH      # a triple: P3 controls
+        2150  press P3     # P3 slaps ...
+        2162  press P1     # ... P1 12 ms later
+        2400  check
+        2600  lay 1RC      # P3 leads the next pile
+        4000  check        # the hurry-up's arc, near its end
+        4900  check        # P3 dawdled: a penalty card due
+        """,
+    ),
+    Script(
+        "tripp",
+        "tripp",
+        3,
+        seed=7,
+        text="""
+        300   short P2     # P2's turn is done
+        900   table        # P3 picked the pile up
+        1500  short P3
+        2100  check
+        2400  short P3     # not P3's turn: refused
+        3000  check
+        3300  short P1
+        3900  long P2      # a long press
+        5200  check
+        5500  chord P3     # P3 goes out
+        6600  check
+        """,
+    ),
+    Script(
+        "tricky",
+        "tricky",
+        4,
+        seed=7,
+        text="""
+        300   short P1     # the table says P1 won the trick
+        900   table        # circles: none
+        1500  short P2     # a square for P2
+        2100  check
+        2400  table        # the winner's colour
+        3000  table        # the report as the table checks it
+        3600  table        # confirmed: the trick is scored
+        4200  check
+        """,
+    ),
+    Script(
+        "crazy",
+        "crazy",
+        2,
+        seed=7,
+        text="""
+        300   short P2     # P2's rule is on paper
+        900   short P1     # and P1's
+        1500  check
+        1800  table        # the starts turned up: the hand is dealt
+        2400  short P2     # P2 lays one card
+        3000  table
+        3600  check        # P1, the rule's owner, judges
+        3900  short P1     # right
+        4500  check
+        """,
+    ),
+    Script(
+        "guess",
+        "guess",
+        3,
+        seed=7,
+        text="""
+        300   short P2     # P2 picks P1 ...
+        900   long P2      # ... and asks
+        2100  table        # P1: no match
+        2700  check
+        3000  short P3
+        3600  short P3     # P3 picks P1 ...
+        4200  table        # ... and guesses
+        4800  long P1      # wrong: P3 loses the hand's worth
+        6000  check
+        """,
+    ),
 ]
 
 
