@@ -85,7 +85,12 @@ def _ask(board, run, obj):
     board._next_id += 1
     obj = dict(obj, id=board._next_id)
     board.data_send(obj)
-    reply, before = board.data_until(lambda o: o.get("id") == obj["id"], timeout_ms=5000)
+    try:
+        reply, before = board.data_until(lambda o: o.get("id") == obj["id"], timeout_ms=5000)
+    except AssertionError:
+        raise
+    except Exception as e:  # the board stopped answering: what did its console say?
+        raise AssertionError("%s\nthe console's last words: %r" % (e, board.console_read()[-1500:]))
     run.lines.extend(o for o in before if "k" not in o)
     return reply
 

@@ -17,12 +17,18 @@ import pathlib
 
 from topper.ticks import ticks_add, ticks_diff
 
+from diff_board import CHORD_TABLE_MS
+from diff_script import SHORT_MS
 from diff_sim import plain
 
 OLED_BACK_MS = 200  # the OLED's 100 ms, a slow loop step and the view's own step
 RING_BACK_MS = 100
 OUT = pathlib.Path(__file__).resolve().parents[2] / "build" / "board-failures" / "sim-vs-board"
 PRESS = {"short": "short", "long": "long", "table": "table", "chord": "chord"}
+# Where in a step the board stamps its event: the press, the release of a short press,
+# the 700 ms of a long one, the seat's press inside a chord (diff_board plays them so).
+STAMP_AFTER_MS = {"press": 0, "short": SHORT_MS, "table": SHORT_MS, "long": 700, "chord": CHORD_TABLE_MS // 3}
+STAMP_SPREAD_MS = 2  # whole ms of two 1 ms scanners (seats, table), each with its own phase
 
 
 class Report:
@@ -33,16 +39,18 @@ class Report:
         self.ring_age = []
         self.rulings = 0
         self.checks = 0
+        self.stamp_spread = None
 
     def differ(self, text):
         self.differences.append(text)
 
     def figures(self):
-        return "%d rulings, %d checkpoints, OLED frames %s ms old, ring frames %s ms old" % (
+        return "%d rulings, %d checks, OLED frames %s ms old, ring frames %s ms old, stamps spread %s ms" % (
             self.rulings,
             self.checks,
             _span(self.oled_age),
             _span(self.ring_age),
+            self.stamp_spread,
         )
 
     def text(self):
@@ -106,6 +114,18 @@ def _heard(script, run, rep):
             got.append((kind, ev.get("seat"), ev.get("card")))
     if got != want:
         rep.differ("the board heard %s, the script says %s" % (got, want))
+        return
+    # And on its ms: every button's stamp is the script's time plus one same delay
+    # (the keypad's debounce), so a slap margin on the board is the script's.
+    offsets = []
+    heard = [e for e in run.events() if e["ev"] != "tick" and (script.slap or e["ev"] != "start")]
+    for step, ev in zip(script.inputs(), heard):
+        if step.kind != "lay":
+            offsets.append(ticks_diff(ev["t"], step.t + STAMP_AFTER_MS[step.kind]))
+    if offsets:
+        rep.stamp_spread = max(offsets) - min(offsets)
+        if rep.stamp_spread > STAMP_SPREAD_MS:
+            rep.differ("button stamps are off the script's times by %s ms: not one same delay" % offsets)
 
 
 def _checkpoint(script, cp, sim, rep):
