@@ -100,10 +100,13 @@ def cache_dir():
 
 def circuitpython_bundle(firmware_dir):
     """The folder with build-uf2 and the offline source tarball: $TOPPER_CIRCUITPYTHON,
-    else ../shared/circuitpython beside the checkout; None when there is none."""
+    else ../shared/circuitpython beside the checkout (or a folder above it); None when
+    there is none."""
     env = os.environ.get("TOPPER_CIRCUITPYTHON")
     candidates = [Path(env)] if env else []
-    candidates.append(Path(firmware_dir).resolve().parent.parent / "shared" / "circuitpython")
+    # ../shared beside the checkout, or beside a folder further up (a git worktree)
+    repo = Path(firmware_dir).resolve().parent
+    candidates += [d.parent / "shared" / "circuitpython" for d in (repo, *repo.parents)]
     for folder in candidates:
         if (folder / BUILD_UF2).is_file() and _tarball(folder):
             return folder

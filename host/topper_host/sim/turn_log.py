@@ -14,6 +14,8 @@ then events (key ``ev``), each followed by the rulings it made (key ``r``)::
     {"a":23,"ev":"act","seat":1,"t":4410}        (a game whose action is one card)
     {"ev":"tick","t":61000}                      (only when the clock ruled: a flag)
     {"ev":"pause","t":7000}  {"ev":"resume","t":9000}
+    {"ev":"button","press":"short","seat":1,"t":9400}  (a game played with the device's
+                                                 buttons, header "entry":"buttons")
 
 ``check`` rebuilds the game and re-applies every event at its stamp; a line that is not
 an event, an event the game cannot take or a recorded ruling the game does not make now
@@ -23,11 +25,11 @@ stops it with the line's number.
 import json
 
 from topper import clock as clockmod
-from topper import jsonl, turngames
+from topper import jsonl, turngames, turnref
 from topper.eventlog import FORMAT, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
 
-KINDS = ("start", "act", "tick", "pause", "resume")
+KINDS = ("start", "act", "tick", "pause", "resume", "button")
 
 
 def control_from(text):
@@ -115,6 +117,10 @@ def apply(ref, ev):
         return ref.tick(t)
     if kind == "pause":
         return ref.pause(t)
+    if kind == "button":
+        # The device's own input (docs/device.md): what the game makes of a press is
+        # the referee's, exactly as on the board.
+        return ref.button(turnref.PRESS_NAMES.index(ev["press"]), ev["seat"], t)
     return ref.resume(t)
 
 
@@ -182,6 +188,11 @@ def _check_event(obj, number):
     t = obj.get("t")
     if not isinstance(t, int) or isinstance(t, bool) or t < 0:
         raise LogError(number, "%s event needs a whole 't' stamp" % kind)
+    if kind == "button":
+        if obj.get("press") not in turnref.PRESS_NAMES or not isinstance(obj.get("seat"), int):
+            names = ", ".join(turnref.PRESS_NAMES)
+            raise LogError(number, "button event needs 'press' (%s) and 'seat'" % names)
+        return
     if kind == "act":
         a = obj.get("a")
         if isinstance(a, int) and not isinstance(a, bool):
