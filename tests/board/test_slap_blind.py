@@ -4,6 +4,7 @@ docs/rules/slap-games.md). Everything through the pins, the OLED, the ring, the 
 and the data port. The module shares one board (the project's settings: no card pad,
 4 seats, hurry-up 3 s), and each test leaves it for the next."""
 
+import pytest
 import slap_table as st
 
 GREEN = 1  # P2's colour is green: its brightest channel
@@ -95,3 +96,21 @@ def test_a_wrong_slap_pays_three_and_the_ring_flashes_red(board):
     confirm = [o for o in board.data_lines() if o.get("r") == "confirm"][0]
     assert (confirm["ok"], confirm["seat"], confirm["paid"]) == (False, 1, 3)
     print("red pixels during the flash: %d" % len(reds))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open: after the earlier games of this module the blind hurry-up never fires (on a "
+    "fresh board it fires at 1000 ms, and on fakes after the same steps); docs/board-slap-games.md",
+)
+def test_the_hurry_up_runs_out_and_the_screen_names_the_slow_seat(board):
+    _setup(board, seed=13, hurry_ms=1000)
+    st.slap(board, 2, after_ms=100)  # P2 starts and is due to lay
+    started = board.t_us
+    hurry, seen = board.data_until(lambda o: o.get("r") == "hurry", timeout_ms=2500)
+    start = [o for o in seen if o.get("ev") == "start"][0]
+    assert hurry["seat"] == 1 and hurry["t"] - start["t"] == 1000  # the limit, to the ms
+    board.run_ms(200)
+    lines = st.screen(board)
+    assert lines[7] == "P2 too slow!", lines
+    assert st.has_tone(st.tones(board, started), 880)  # the triple beep
