@@ -128,7 +128,7 @@ def menu_to(b, label, tries=12):
     raise AssertionError("the menu has no line %r:\n%s" % (label, "\n".join(screen(b))))
 
 
-def menu_set(b, label, value, tries=12):
+def menu_set(b, label, value, tries=20):
     """On the menu line ``label``, P2 steps the value forward until it reads ``value``."""
     menu_to(b, label)
     for _ in range(tries):
@@ -141,6 +141,7 @@ def menu_set(b, label, value, tries=12):
             moved = cursor(b)
             if moved and moved != now:
                 break
+        b.run_ms(300)  # as in menu_to
     raise AssertionError("%s never reads %r: %r" % (label, value, screen(b)))
 
 
