@@ -94,6 +94,26 @@ def test_setup_from_the_host_without_a_game_waits_for_the_starter():
     assert rig.screen()[0].startswith("ARMA P3 lays") or rig.screen()[0].startswith("ARM")
 
 
+def test_a_blind_game_set_up_with_a_seed_logs_that_seed():
+    # The blind header was once built apart from the referee and carried the start
+    # press's stamp instead of the host's seed.
+    rig, app, port, _, _ = boot(NO_HURRY)
+    cmd = {"cmd": "setup", "game": "ww3", "seats": 2, "cardpad": False, "seed": 5, "id": 3}
+    assert ask(rig, app, port, cmd) == [{"k": "ok", "id": 3}]
+    rig.press(1, rig.now + 20)
+    rig.run(app, rig.now + 300)
+    head = port.take()[0]
+    assert head["blind"] is True and head["seed"] == 5 == app.ref.seed
+
+
+def test_a_blind_game_started_at_the_table_logs_the_stamp_it_is_seeded_with():
+    rig, app, port, _, _ = boot(dict(NO_HURRY, TOPPER_CARDPAD=0))
+    start(rig, app, starter=0)
+    head, ev = port.take()[:2]
+    assert head["blind"] is True and ev["ev"] == "start"
+    assert head["seed"] == ev["t"] == app.ref.seed
+
+
 def test_setup_during_a_game_asks_the_table_first():
     rig, app, port, _, _ = boot(NO_HURRY)
     start(rig, app, starter=0)

@@ -394,7 +394,9 @@ class App:
                     "v": 1,
                     "game": cfg["game"],
                     "seats": cfg["seats"],
-                    "seed": t,
+                    # The referee's own seed (the host's, else the press's stamp): a
+                    # header built apart from the referee once logged the stamp here.
+                    "seed": self.ref.seed,
                     "blind": True,
                 }
             else:
