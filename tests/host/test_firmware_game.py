@@ -238,3 +238,27 @@ def test_a_whole_two_seat_game_ends_with_the_winner():
     rig.table(rig.now + 20, hold=900)
     rig.run(app, rig.now + 1000)
     assert rig.screen()[0].startswith("TOPPER TABLE")
+
+
+def test_the_game_over_screen_shows_each_seats_median_reaction():
+    rig, app, _ = scenario.boot({"TOPPER_SEATS": 2, "TOPPER_HURRY_MS": 0})
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH", wait=0)  # slappable from the lay's own stamp
+    t = rig.now
+    rig.press(0, t + 120)  # P1 reacts in 120 ms, P2 in 150
+    rig.press(1, t + 150)
+    rig.run(app, t + 1500)
+    for _ in range(11):  # P2 slaps wrong until it has no cards left
+        rig.press(1, rig.now + 20)
+        rig.run(app, rig.now + 1100)
+    rig.run(app, rig.now + 2500)
+    lay(rig, app, "3GT")  # P1, alone with cards, lays a card that is no slap
+    s = rig.screen()
+    assert "GAME OVER" in s[0] and has(s, "P1 WINS!"), s
+    assert has(s, "median reaction, ms"), s
+    words = " ".join(s).split()
+    p1, p2 = int(words[words.index("P1", words.index("ms")) + 1]), int(words[words.index("P2") + 1])
+    # from the moment the pad's read made the pile slappable (the lay's stamp, at most a
+    # pad poll before t) to each press: 30 ms apart, as pressed
+    assert p2 - p1 == 30 and 120 - 40 <= p1 <= 120, s

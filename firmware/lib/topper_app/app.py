@@ -136,6 +136,9 @@ class App:
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
         self._quit_armed = False  # blind play: a long press asks to quit on release
         self._save_warned = 0  # how many save failures the table has been told of
+        # each seat's slap reaction times, for the game-over screen (pad slap games only:
+        # blind play cannot tell a slappable pile); since the start or the last resume
+        self.reactions = None
         self._oled_at = None
         self._ring_at = None
         self._hurry_left = -1
@@ -416,6 +419,7 @@ class App:
 
     def _end_game(self):
         self.ref = None
+        self.reactions = None
         self.deck = None
         self.cards = None
         self._turn_off()
@@ -710,6 +714,13 @@ class App:
             return
         if self.blind and not saved:
             self.save.save_whole(self._blind_snapshot(now), now)
+        if not self.blind:
+            if self.reactions is None:
+                from topper.reactions import Reactions
+
+                self.reactions = Reactions(self.game["seats"])
+            for r in rulings:
+                self.reactions.ruling(r)
         if event == "tick":
             self._log_event("tick", now)
         log = self.dev.log
@@ -861,7 +872,10 @@ class App:
             return screen.message("END GAME?", text, "short: play on")
         if self.turn:
             return self._turn_lines(view or self.ref.view(now), now)
-        return screen.game(view or self.ref.view(now), now, self.fx, self.cards.format_card)
+        view = view or self.ref.view(now)
+        if self.reactions is not None and view["phase"] == "over":
+            view["reactions"] = self.reactions.lines()
+        return screen.game(view, now, self.fx, self.cards.format_card)
 
     def _turn_lines(self, view, now):
         from topper_view import turns
