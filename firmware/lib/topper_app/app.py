@@ -38,6 +38,8 @@ MODE_NAMES = ("menu", "starter", "game", "quit", "enroll", "notice")  # for the 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
 RING_MS = 20
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
+LOW_MEMORY_STOP = 3  # shortages close together before a game is stopped (saved)
+LOW_MEMORY_CLEAR_MS = 2000  # this long without one and the count starts again
 # The serial link's session (made when a host first opens the port) outlives games.
 LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 
@@ -131,6 +133,8 @@ class App:
         self.notice = None
         self.after = MENU
         self.fails = 0
+        self.short = 0  # shortages of memory close together (low_memory)
+        self._short_t = 0
         self.blind = False
         self.turn = False  # the game being played is a turn-based one (topper.turnref)
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
@@ -138,6 +142,7 @@ class App:
         self._save_warned = 0  # how many save failures the table has been told of
         self._oled_at = None
         self._ring_at = None
+        self._save_due = None  # a ruling's time when the game is to be saved whole
         self._hurry_left = -1
         self._enroll_last = ""
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
@@ -169,6 +174,8 @@ class App:
             elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
             self.fails = 0
+        except MemoryError:
+            raise  # topper_app.main lets go of its reserve, then low_memory()
         except Exception as e:  # never let an input end the loop
             self._failed(e, now)
         try:
@@ -176,12 +183,77 @@ class App:
             self._save_trouble(now)
             if self.link is not None:
                 self.link.step(now)
+        except MemoryError:
+            raise
         except Exception as e:
             self.fx.fail("link: %s" % (e,), now)
         try:
             self._output(now)
+        except MemoryError:
+            raise
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
+        if self._save_due is not None:
+            self._save_rulings()
+        if self.short and _due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
+            self.short = 0  # steps have gone through for a while: memory is back
+
+    def low_memory(self, now):
+        """The heap ran out during a step (topper_app.main has collected and let go of
+        its reserve). The game is saved as it stands and the table and the host are
+        told. Memory short again and again (LOW_MEMORY_STOP times, each within
+        LOW_MEMORY_CLEAR_MS of the last): the game stops, still
+        saved, so that a restart resumes it."""
+        self.short += 1
+        self._short_t = now
+        # Nothing cached is worth dropping (views, lines and frames are made afresh each
+        # step): what comes back is the step's garbage and the reserve main let go.
+        gc.collect()
+        playing = self.ref is not None and (self.mode == GAME or self.mode == QUIT)
+        if playing:
+            self._save_now(now)
+        if self.link is not None:
+            self.link.notice({"k": "low_memory", "t": now})
+        if self.short >= LOW_MEMORY_STOP and self.ref is not None:
+            self.ref = None
+            self.deck = None
+            self._turn_off()
+            self._drop_game_modules()
+            self._notice("LOW MEMORY", "Game saved. Switch off and on to play on.", MENU)
+        elif playing:
+            self.fx.fail("LOW MEMORY: game saved", now)
+        else:
+            back = self.after if self.mode == NOTICE else self.mode
+            self._notice("LOW MEMORY", "The board is short of memory.", back)
+        self._sound(sounds.ERROR, now)
+
+    def _save_rulings(self):
+        """A blind or turn game is saved whole after the step that ruled, once its ring
+        and OLED are out: a save writes flash (tens of ms), and a slap's winner should
+        not wait for it. A cut in between loses only that step."""
+        t, self._save_due = self._save_due, None
+        if self.ref is None or not (self.mode == GAME or self.mode == QUIT):
+            return
+        try:
+            if self.turn:
+                self.save.save_whole(self._snapshot(t), t)
+            elif self.blind:
+                self.save.save_whole(self._blind_snapshot(t), t)
+        except MemoryError:
+            raise
+        except Exception as e:
+            self.fx.fail("save: %s" % (e,), t)
+
+    def _save_now(self, now):
+        """A blind or turn game is saved whole now; a card game's journal already holds
+        every event (topper_hw.gamesave)."""
+        try:
+            if self.turn:
+                self.save.save_whole(self._snapshot(now), now)
+            elif self.blind:
+                self.save.save_whole(self._blind_snapshot(now), now)
+        except MemoryError:
+            gc.collect()  # the last save stands
 
     def _failed(self, e, now):
         self.fails += 1
@@ -602,7 +674,8 @@ class App:
             if r["r"] != "error":
                 moved = True
         if moved and not saved:
-            self.save.save_whole(self._snapshot(t), t)
+            self._save_due = t  # after this step's ring and OLED (step)
+        self._ring_at = None  # the ring shows the rulings in this very step
         view = self.ref.view(t)
         seq = sounds.for_turn(rulings, self._turn_was, view)
         self._turn_was = (view["turn"], view["over"])
@@ -707,7 +780,8 @@ class App:
         if not rulings:
             return
         if self.blind and not saved:
-            self.save.save_whole(self._blind_snapshot(now), now)
+            self._save_due = now  # after this step's ring and OLED (step)
+        self._ring_at = None  # the ring shows the rulings in this very step
         if event == "tick":
             self._log_event("tick", now)
         log = self.dev.log
