@@ -89,7 +89,7 @@ def to_line(b, label):
     for _ in range(14):
         if menu_line(b, ">" + label) is not None:
             return
-        b.tap("table", hold_ms=60, after_ms=80)
+        b.tap("table", hold_ms=60, after_ms=150)
     raise topper_board.BoardError("no menu line %s: %r" % (label, screen(b)))
 
 
@@ -98,7 +98,7 @@ def set_value(b, label, shown):
     for _ in range(12):
         if menu_line(b, ">" + label).endswith(" " + shown):
             return
-        b.tap(2, hold_ms=60, after_ms=80)
+        b.tap(2, hold_ms=60, after_ms=150)
     raise topper_board.BoardError("%s never shows %s: %r" % (label, shown, screen(b)))
 
 

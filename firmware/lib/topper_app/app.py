@@ -40,6 +40,9 @@ RING_MS = 20
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
 LOW_MEMORY_STOP = 3  # shortages close together before a game is stopped (saved)
 LOW_MEMORY_CLEAR_MS = 2000  # this long without one and the count starts again
+# Free heap after collecting below which a game cannot go on (a slap and its rulings,
+# the view, the OLED's lines take a few KB): it stops at once, saved.
+LOW_MEMORY_FLOOR = 8192
 # The serial link's session (made when a host first opens the port) outlives games.
 LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 
@@ -201,9 +204,9 @@ class App:
     def low_memory(self, now):
         """The heap ran out during a step (topper_app.main has collected and let go of
         its reserve). The game is saved as it stands and the table and the host are
-        told. Memory short again and again (LOW_MEMORY_STOP times, each within
-        LOW_MEMORY_CLEAR_MS of the last): the game stops, still
-        saved, so that a restart resumes it."""
+        told. Memory still short after collecting (under LOW_MEMORY_FLOOR), or short
+        again and again (LOW_MEMORY_STOP times, each within LOW_MEMORY_CLEAR_MS of the
+        last): the game stops, still saved, so that a restart resumes it."""
         self.short += 1
         self._short_t = now
         # Nothing cached is worth dropping (views, lines and frames are made afresh each
@@ -213,8 +216,8 @@ class App:
         if playing:
             self._save_now(now)
         if self.link is not None:
-            self.link.notice({"k": "low_memory", "t": now})
-        if self.short >= LOW_MEMORY_STOP and self.ref is not None:
+            self.link.notice({"k": "low_memory", "t": now, "free": gc.mem_free()})
+        if self.ref is not None and (self.short >= LOW_MEMORY_STOP or gc.mem_free() < LOW_MEMORY_FLOOR):
             self.ref = None
             self.deck = None
             self._turn_off()

@@ -15,13 +15,13 @@ typed there disturbs no game and needs no host on the data port. Lines it knows:
   test: memory running out the way a leak or fragmentation would make it);
   ``heap unhog`` lets it go.
 
-Off, the loop pays one ``serial_bytes_available`` check a step, which allocates nothing.
+The console's ``usb_cdc`` port is read directly (``in_waiting``, then what is there):
+``supervisor.runtime.serial_bytes_available`` with ``sys.stdin`` made the emulated board
+lose button presses (seen on the board, not explained). Off, the loop pays one
+``in_waiting`` a step.
 """
 
 import gc
-import sys
-
-import supervisor
 
 LINE_MAX = 32  # longer lines are not ours: dropped
 
@@ -32,6 +32,15 @@ class HeapWatch:
         self.low = -1  # lowest free heap seen while watching (-1: none yet)
         self.ballast = None
         self._line = ""
+        self.port = None
+        try:
+            import usb_cdc
+
+            self.port = usb_cdc.console  # None when boot.py turned the console off
+        except ImportError:
+            pass
+        if self.port is not None:
+            self.port.timeout = 0  # read() takes what is there and never waits
 
     def step(self):
         """Once a loop step, after the app's: the low-water mark, then typed lines."""
@@ -40,18 +49,18 @@ class HeapWatch:
             if self.low < 0 or free < self.low:
                 self.low = free
             gc.collect()
-        if supervisor.runtime.serial_bytes_available:
-            self._read()
+        port = self.port
+        if port is not None and port.in_waiting:
+            self._read(port.read(port.in_waiting))
 
-    def _read(self):
-        while supervisor.runtime.serial_bytes_available:
-            c = sys.stdin.read(1)
-            if c == "\r" or c == "\n":
+    def _read(self, data):
+        for b in data:
+            if b == 13 or b == 10:
                 line, self._line = self._line.strip(), ""
                 if line:
                     self.command(line)
             elif len(self._line) < LINE_MAX:
-                self._line += c
+                self._line += chr(b)
 
     def command(self, line):
         words = line.split()
@@ -70,22 +79,25 @@ class HeapWatch:
     def report(self):
         gc.collect()
         free = gc.mem_free()
-        low, self.low = self.low, -1
-        return "topper: heap free %d low %d largest %d" % (free, low, largest())
+        low = self.low
+        big = largest()
+        self.low = -1  # the next period starts after the probe, its garbage collected
+        return "topper: heap free %d low %d largest %d" % (free, low, big)
 
     def hog(self, leave):
         """Takes free heap in ever smaller pieces until about ``leave`` bytes are left."""
         gc.collect()
-        held = []
+        held = None  # a chain of [piece, rest]: a growing list would need ever larger blocks
         size = 4096
         while size >= 16:
             try:
                 while gc.mem_free() - size > leave:
-                    held.append(bytearray(size))
+                    held = [bytearray(size), held]
             except MemoryError:
                 pass
             size //= 4
         self.ballast = held
+        gc.collect()
 
 
 def largest():
@@ -101,4 +113,5 @@ def largest():
             lo = mid
         except MemoryError:
             hi = mid - 1
+    gc.collect()  # the tries are garbage: gone before the low-water mark looks again
     return lo

@@ -23,7 +23,7 @@ from topper_app.heapwatch import HeapWatch
 IDLE_S = 0.001  # one 1/1024 s tick: the keypad scan interval (TOPPER_SCAN_US)
 # Heap held back for the moment memory runs out: enough to collect, save the game and
 # draw the notice when nothing else is left.
-RESERVE = 2048
+RESERVE = 4096
 
 
 def status(app, free_before, free_after):
