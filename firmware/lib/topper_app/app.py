@@ -146,6 +146,7 @@ class App:
         self._oled_at = None
         self._ring_at = None
         self._save_due = None  # a ruling's time when the game is to be saved whole
+        self._log_due = []  # log objects waiting for the end of the step (_flush_log)
         self._hurry_left = -1
         self._enroll_last = ""
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
@@ -196,6 +197,12 @@ class App:
             raise
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
+        try:
+            self._flush_log()
+        except MemoryError:
+            raise
+        except Exception as e:
+            self.fx.fail("link: %s" % (e,), now)
         if self._save_due is not None:
             self._save_rulings()
         if self.short and _due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
@@ -476,6 +483,7 @@ class App:
                 from topper import eventlog  # (heap: only when a host listens)
 
                 head = eventlog.header(self.ref)
+            self._flush_log()  # the last game's lines first
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)
         if self.blind:
@@ -494,6 +502,7 @@ class App:
         self._turn_off()
         self.mode = MENU
         self.save.forget()
+        self._flush_log()  # the game's last lines go into its own log
         if self.link is not None:
             self.link.end_game()
         self._drop_game_modules()
@@ -615,6 +624,7 @@ class App:
             head["cardpad"] = cfg["cardpad"]
             head["options"] = cfg["options"]
             head["control"] = cfg["control"]
+            self._flush_log()  # the last game's lines first
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", now)
         rulings = ref.start(now)
@@ -666,12 +676,8 @@ class App:
         (a batch of errors alone changed nothing)."""
         if not rulings:
             return
-        log = self.dev.log
-        if log is not None and log.connected():
-            from topper import jsonl
-
-            for r in rulings:
-                log(jsonl.dumps(r))
+        for r in rulings:
+            self._log(r)
         moved = False
         for r in rulings:
             if r["r"] != "error":
@@ -787,25 +793,34 @@ class App:
         self._ring_at = None  # the ring shows the rulings in this very step
         if event == "tick":
             self._log_event("tick", now)
-        log = self.dev.log
-        if log is not None and log.connected():
-            from topper import jsonl
-
-            for r in rulings:
-                log(jsonl.dumps(r))
+        for r in rulings:
+            self._log(r)
         self.fx.note(rulings)
         self._sound(sounds.for_rulings(rulings), now)
 
     def _log_event(self, kind, t, **fields):
-        if self.dev.log is None or not self.dev.log.connected():
-            return
-        from topper import jsonl
-
         if fields.get("us") == 0:
             del fields["us"]
         fields["ev"] = kind
         fields["t"] = t
-        self.dev.log(jsonl.dumps(fields))
+        self._log(fields)
+
+    def _log(self, obj):
+        """An event or a ruling for the host's log, written after this step's ring and
+        OLED (``_flush_log``): turning it into JSON takes milliseconds on the board, and
+        a slap's winner should not wait for it."""
+        if self.dev.log is not None and self.dev.log.connected():
+            self._log_due.append(obj)
+
+    def _flush_log(self):
+        due = self._log_due
+        if not due:
+            return
+        self._log_due = []
+        from topper import jsonl
+
+        for obj in due:
+            self.dev.log(jsonl.dumps(obj))
 
     # ----- enrollment ----------------------------------------------------------------
 
