@@ -37,6 +37,7 @@ MODE_NAMES = ("menu", "starter", "game", "quit", "enroll", "notice")  # for the 
 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
 RING_MS = 20
+RACE_QUIET_MS = 4  # after a seat's press: no OLED frame, no log JSON (App._racing)
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
 LOW_MEMORY_STOP = 3  # shortages close together before a game is stopped (saved)
 LOW_MEMORY_CLEAR_MS = 2000  # this long without one and the count starts again
@@ -147,6 +148,7 @@ class App:
         self._ring_at = None
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self._log_due = []  # log objects waiting for the end of the step (_flush_log)
+        self._race_at = None  # when a seat was last pressed (_racing)
         self._hurry_left = -1
         self._enroll_last = ""
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
@@ -198,7 +200,8 @@ class App:
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
         try:
-            self._flush_log()
+            if not self._racing(now):
+                self._flush_log()
         except MemoryError:
             raise
         except Exception as e:
@@ -355,6 +358,7 @@ class App:
         ref = self.ref
         if kind == btn.SEAT:
             if seat < self.game["seats"]:
+                self._race_at = now  # a race may be open: keep the next steps short
                 self._log_event("press", t, seat=seat, us=us)
                 self._rulings(ref.press(seat, t, us), now)
             return
@@ -812,6 +816,17 @@ class App:
         if self.dev.log is not None and self.dev.log.connected():
             self._log_due.append(obj)
 
+    def _racing(self, now):
+        """A seat was pressed less than RACE_QUIET_MS ago: the race it opened settles at
+        one of the next ticks, so the slow work (an OLED frame, about 25 ms of I2C; the
+        log's JSON) waits, and the tick that rules comes at once."""
+        if self._race_at is None:
+            return False
+        if _due(self._race_at, now, RACE_QUIET_MS):
+            self._race_at = None
+            return False
+        return True
+
     def _flush_log(self):
         due = self._log_due
         if not due:
@@ -985,7 +1000,7 @@ class App:
     def _output(self, now):
         d = self.dev
         ring_due = d.ring is not None and _due(self._ring_at, now, RING_MS)
-        oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS)
+        oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS) and not self._racing(now)
         if ring_due or oled_due:
             view = self._view(now)  # one view a step: it is a fresh dict each time
             if view is not None and d.buzzer is not None and not self.turn:
