@@ -11,7 +11,7 @@ then ends it from the table. "Host" means the data port is open (DTR up) from po
 so the link's session exists and every line is streamed; without it DTR is dropped
 before code.py starts. With the pad, the deck map is written into the board's nvm at the
 REPL (as if enrolled earlier: enrolling 127 cards by hand on the emulated pad takes
-minutes), then the board is reloaded.
+minutes), then the board is switched off and on.
 
 Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on the
 console): ``heap watch`` before the game, ``heap`` after it. Per row:
@@ -183,7 +183,7 @@ def enroll_by_repl(b):
     )
     out = b.repl(code, 60000)
     assert "enrolled" in out, out
-    b.reload()
+    b.cut()  # then a clean power-up: the nvm is flash, it stays
 
 
 def open_board(pad, host):
@@ -191,15 +191,16 @@ def open_board(pad, host):
     uf2, path = variants.variant(settings)
     env = dict(os.environ, TOPPER_SETTINGS=str(path))
     b = topper_board.Board(uf2=uf2, env=env).start()
+    if pad:
+        b.boot()
+        b.console_until("topper: running", 30000)
+        enroll_by_repl(b)
     b.boot()
     if not host:
         # As soon as CircuitPython starts code.py (USB is configured at that moment),
         # before the app has made its link: the link never sees a host.
         b.console_until(r"code\.py \|", 30000, regex=True)
         b.dtr(False)
-    if pad:
-        b.console_until("topper: running", 30000)
-        enroll_by_repl(b)
     text = b.console_until("topper: running.*\\)", 30000, regex=True)
     boot_free = int(RUNNING.findall(text)[-1])
     b.run_ms(500)  # the loop's first steps (the OLED's first frame)
