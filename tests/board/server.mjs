@@ -105,7 +105,9 @@ const ops = {
   ring: () => {
     board.requireOn();
     const r = need(board.devices.ring, 'NeoPixel ring', 'neopixel');
-    return { pixels: r.pixels(), updates: r.updates };
+    // updated_us: when the last update's final bit ended (the latch follows 50 us later).
+    const at = r.lastUpdateNanos;
+    return { pixels: r.pixels(), updates: r.updates, updated_us: at == null ? null : Math.round(at / 1000) };
   },
   buzzer: (c) => {
     board.requireOn();

@@ -210,6 +210,11 @@ class Session:
         self.game = game
         self._queue(jsonl.dumps({"k": "resumed", "game": game, "t": now}), True)
 
+    def notice(self, obj):
+        """A notice of the board's own (``{"k":"low_memory"}``), sent live like
+        ``resumed``."""
+        self._queue(jsonl.dumps(obj), True)
+
     def asking(self):
         """The question on the device's screen, or None."""
         q = self.question

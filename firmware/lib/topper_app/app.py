@@ -26,6 +26,7 @@ from topper_hw import devices
 from topper_hw.nvstore import StoreError, uid_key
 from topper_view import effects, ring, screen, sounds
 from topper_view.menu import ENROLL, START, Menu, is_turn
+from topper_app.heapwatch import free_heap
 
 MENU = 0
 STARTER = 1  # waiting for the first starter's seat button
@@ -37,7 +38,13 @@ MODE_NAMES = ("menu", "starter", "game", "quit", "enroll", "notice")  # for the 
 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
 RING_MS = 20
+RACE_QUIET_MS = 4  # after a seat's press: no OLED frame, no log JSON (App._racing)
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
+LOW_MEMORY_STOP = 3  # shortages close together before a game is stopped (saved)
+LOW_MEMORY_CLEAR_MS = 2000  # this long without one and the count starts again
+# Free heap after collecting below which a game cannot go on (a slap and its rulings,
+# the view, the OLED's lines take a few KB): it stops at once, saved.
+LOW_MEMORY_FLOOR = 8192
 # The serial link's session (made when a host first opens the port) outlives games.
 LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 
@@ -131,6 +138,8 @@ class App:
         self.notice = None
         self.after = MENU
         self.fails = 0
+        self.short = 0  # shortages of memory close together (low_memory)
+        self._short_t = 0
         self.blind = False
         self.turn = False  # the game being played is a turn-based one (topper.turnref)
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
@@ -141,6 +150,9 @@ class App:
         self.reactions = None
         self._oled_at = None
         self._ring_at = None
+        self._save_due = None  # a ruling's time when the game is to be saved whole
+        self._log_due = []  # log objects waiting for the end of the step (_flush_log)
+        self._race_at = None  # when a seat was last pressed (_racing)
         self._hurry_left = -1
         self._enroll_last = ""
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
@@ -172,6 +184,8 @@ class App:
             elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
             self.fails = 0
+        except MemoryError:
+            raise  # topper_app.main lets go of its reserve, then low_memory()
         except Exception as e:  # never let an input end the loop
             self._failed(e, now)
         try:
@@ -179,12 +193,84 @@ class App:
             self._save_trouble(now)
             if self.link is not None:
                 self.link.step(now)
+        except MemoryError:
+            raise
         except Exception as e:
             self.fx.fail("link: %s" % (e,), now)
         try:
             self._output(now)
+        except MemoryError:
+            raise
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
+        try:
+            if not self._racing(now):
+                self._flush_log()
+        except MemoryError:
+            raise
+        except Exception as e:
+            self.fx.fail("link: %s" % (e,), now)
+        if self._save_due is not None:
+            self._save_rulings()
+        if self.short and _due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
+            self.short = 0  # steps have gone through for a while: memory is back
+
+    def low_memory(self, now):
+        """The heap ran out during a step (topper_app.main has collected and let go of
+        its reserve). The game is saved as it stands and the table and the host are
+        told. Memory still short after collecting (under LOW_MEMORY_FLOOR), or short
+        again and again (LOW_MEMORY_STOP times, each within LOW_MEMORY_CLEAR_MS of the
+        last): the game stops, still saved, so that a restart resumes it."""
+        self.short += 1
+        self._short_t = now
+        # Nothing cached is worth dropping (views, lines and frames are made afresh each
+        # step): what comes back is the step's garbage and the reserve main let go.
+        gc.collect()
+        playing = self.ref is not None and (self.mode == GAME or self.mode == QUIT)
+        if playing:
+            self._save_now(now)
+        if self.link is not None:
+            self.link.notice({"k": "low_memory", "t": now, "free": free_heap()})
+        if self.ref is not None and (self.short >= LOW_MEMORY_STOP or free_heap() < LOW_MEMORY_FLOOR):
+            self.ref = None
+            self.deck = None
+            self._turn_off()
+            self._drop_game_modules()
+            self._notice("LOW MEMORY", "Game saved. Switch off and on to play on.", MENU)
+        elif playing:
+            self.fx.fail("LOW MEMORY: game saved", now)
+        else:
+            back = self.after if self.mode == NOTICE else self.mode
+            self._notice("LOW MEMORY", "The board is short of memory.", back)
+        self._sound(sounds.ERROR, now)
+
+    def _save_rulings(self):
+        """A blind or turn game is saved whole after the step that ruled, once its ring
+        and OLED are out: a save writes flash (tens of ms), and a slap's winner should
+        not wait for it. A cut in between loses only that step."""
+        t, self._save_due = self._save_due, None
+        if self.ref is None or not (self.mode == GAME or self.mode == QUIT):
+            return
+        try:
+            if self.turn:
+                self.save.save_whole(self._snapshot(t), t)
+            elif self.blind:
+                self.save.save_whole(self._blind_snapshot(t), t)
+        except MemoryError:
+            raise
+        except Exception as e:
+            self.fx.fail("save: %s" % (e,), t)
+
+    def _save_now(self, now):
+        """A blind or turn game is saved whole now; a card game's journal already holds
+        every event (topper_hw.gamesave)."""
+        try:
+            if self.turn:
+                self.save.save_whole(self._snapshot(now), now)
+            elif self.blind:
+                self.save.save_whole(self._blind_snapshot(now), now)
+        except MemoryError:
+            gc.collect()  # the last save stands
 
     def _failed(self, e, now):
         self.fails += 1
@@ -276,6 +362,7 @@ class App:
         ref = self.ref
         if kind == btn.SEAT:
             if seat < self.game["seats"]:
+                self._race_at = now  # a race may be open: keep the next steps short
                 self._log_event("press", t, seat=seat, us=us)
                 self._rulings(ref.press(seat, t, us), now)
             return
@@ -406,6 +493,7 @@ class App:
                 from topper import eventlog  # (heap: only when a host listens)
 
                 head = eventlog.header(self.ref)
+            self._flush_log()  # the last game's lines first
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", t, seat=seat)
         if self.blind:
@@ -425,6 +513,7 @@ class App:
         self._turn_off()
         self.mode = MENU
         self.save.forget()
+        self._flush_log()  # the game's last lines go into its own log
         if self.link is not None:
             self.link.end_game()
         self._drop_game_modules()
@@ -546,6 +635,7 @@ class App:
             head["cardpad"] = cfg["cardpad"]
             head["options"] = cfg["options"]
             head["control"] = cfg["control"]
+            self._flush_log()  # the last game's lines first
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", now)
         rulings = ref.start(now)
@@ -597,18 +687,15 @@ class App:
         (a batch of errors alone changed nothing)."""
         if not rulings:
             return
-        log = self.dev.log
-        if log is not None and log.connected():
-            from topper import jsonl
-
-            for r in rulings:
-                log(jsonl.dumps(r))
+        for r in rulings:
+            self._log(r)
         moved = False
         for r in rulings:
             if r["r"] != "error":
                 moved = True
         if moved and not saved:
-            self.save.save_whole(self._snapshot(t), t)
+            self._save_due = t  # after this step's ring and OLED (step)
+        self._ring_at = None  # the ring shows the rulings in this very step
         view = self.ref.view(t)
         seq = sounds.for_turn(rulings, self._turn_was, view)
         self._turn_was = (view["turn"], view["over"])
@@ -713,7 +800,8 @@ class App:
         if not rulings:
             return
         if self.blind and not saved:
-            self.save.save_whole(self._blind_snapshot(now), now)
+            self._save_due = now  # after this step's ring and OLED (step)
+        self._ring_at = None  # the ring shows the rulings in this very step
         if not self.blind:
             if self.reactions is None:
                 from topper.reactions import Reactions
@@ -723,25 +811,45 @@ class App:
                 self.reactions.ruling(r)
         if event == "tick":
             self._log_event("tick", now)
-        log = self.dev.log
-        if log is not None and log.connected():
-            from topper import jsonl
-
-            for r in rulings:
-                log(jsonl.dumps(r))
+        for r in rulings:
+            self._log(r)
         self.fx.note(rulings)
         self._sound(sounds.for_rulings(rulings), now)
 
     def _log_event(self, kind, t, **fields):
-        if self.dev.log is None or not self.dev.log.connected():
-            return
-        from topper import jsonl
-
         if fields.get("us") == 0:
             del fields["us"]
         fields["ev"] = kind
         fields["t"] = t
-        self.dev.log(jsonl.dumps(fields))
+        self._log(fields)
+
+    def _log(self, obj):
+        """An event or a ruling for the host's log, written after this step's ring and
+        OLED (``_flush_log``): turning it into JSON takes milliseconds on the board, and
+        a slap's winner should not wait for it."""
+        if self.dev.log is not None and self.dev.log.connected():
+            self._log_due.append(obj)
+
+    def _racing(self, now):
+        """A seat was pressed less than RACE_QUIET_MS ago: the race it opened settles at
+        one of the next ticks, so the slow work (an OLED frame, about 25 ms of I2C; the
+        log's JSON) waits, and the tick that rules comes at once."""
+        if self._race_at is None:
+            return False
+        if _due(self._race_at, now, RACE_QUIET_MS):
+            self._race_at = None
+            return False
+        return True
+
+    def _flush_log(self):
+        due = self._log_due
+        if not due:
+            return
+        self._log_due = []
+        from topper import jsonl
+
+        for obj in due:
+            self.dev.log(jsonl.dumps(obj))
 
     # ----- enrollment ----------------------------------------------------------------
 
@@ -909,7 +1017,7 @@ class App:
     def _output(self, now):
         d = self.dev
         ring_due = d.ring is not None and _due(self._ring_at, now, RING_MS)
-        oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS)
+        oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS) and not self._racing(now)
         if ring_due or oled_due:
             view = self._view(now)  # one view a step: it is a fresh dict each time
             if view is not None and d.buzzer is not None and not self.turn:

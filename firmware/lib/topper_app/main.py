@@ -5,6 +5,11 @@ DMA ring) stamp presses in the background, so sleeping loses no timing: a press 
 ranked by the stamp the scanner took, not by when the loop saw it. The sleep lets the
 CPU idle until the next tick, which saves power on a table running all evening, and
 lets the emulated board in CI run faster than real time instead of spinning.
+
+Memory running out never ends the loop with a traceback: a ``MemoryError`` that gets
+out of a step lets go of the reserve kept for that moment, and the app saves the game
+and says so (``App.low_memory``, docs/board-heap.md). Heap figures for benchmarks are
+typed on the console (``topper_app.heapwatch``).
 """
 
 import gc
@@ -13,8 +18,12 @@ import time
 import supervisor
 
 from topper_app.app import MODE_NAMES, make_app
+from topper_app.heapwatch import HeapWatch, free_heap
 
 IDLE_S = 0.001  # one 1/1024 s tick: the keypad scan interval (TOPPER_SCAN_US)
+# Heap held back for the moment memory runs out: enough to collect, save the game and
+# draw the notice when nothing else is left.
+RESERVE = 4096
 
 
 def status(app, free_before, free_after):
@@ -32,12 +41,33 @@ def status(app, free_before, free_after):
 def run():
     import os
 
-    # mem_free is MicroPython's, which CircuitPython keeps; circuitpython-stubs' gc lacks it
     gc.collect()
-    free_before = gc.mem_free()  # type: ignore[attr-defined]
+    free_before = free_heap()
     app = make_app(os.getenv, supervisor.ticks_ms())
+    watch = HeapWatch()
     gc.collect()
-    print(status(app, free_before, gc.mem_free()))  # type: ignore[attr-defined]
+    print(status(app, free_before, free_heap()))
+    reserve = bytearray(RESERVE)  # type: bytearray | None
     while True:
-        app.step(supervisor.ticks_ms())
+        now = supervisor.ticks_ms()
+        try:
+            app.step(now)
+            watch.step()
+        except MemoryError:
+            reserve = None
+            low_memory(app, now)
+        if reserve is None:
+            try:
+                reserve = bytearray(RESERVE)
+            except MemoryError:
+                pass  # still short: the next shortage finds no reserve, the app copes
         time.sleep(IDLE_S)
+
+
+def low_memory(app, now):
+    gc.collect()
+    try:
+        app.low_memory(now)
+        print("topper: low memory, free %d" % free_heap())
+    except MemoryError:
+        gc.collect()  # not even that: the next step tries again

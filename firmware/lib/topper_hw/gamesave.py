@@ -32,6 +32,11 @@ class Saved:
         if j is not None:
             try:
                 return self._after(j.press(self.ref, seat, t, us), t)
+            except MemoryError:
+                # Out of heap is not a broken journal: forgetting would throw the saved
+                # game away. What it holds stays, one event behind at most, as after a
+                # power cut; the app stops the game (App.low_memory).
+                raise
             except Exception as e:  # noqa: BLE001 - the write failed: play on unjournaled
                 self.save._broken(e, t)
         return self._after(self.ref.press(seat, t, us), t)
@@ -41,6 +46,8 @@ class Saved:
         if j is not None:
             try:
                 return self._after(j.lay(self.ref, t, card, seat), t)
+            except MemoryError:
+                raise  # the saved game stays (see press)
             except Exception as e:  # noqa: BLE001
                 self.save._broken(e, t)
         return self._after(self.ref.lay(t, card, seat), t)
@@ -50,6 +57,8 @@ class Saved:
         if j is not None:
             try:
                 return self._after(j.tick(self.ref, t), t)
+            except MemoryError:
+                raise  # the saved game stays (see press)
             except Exception as e:  # noqa: BLE001
                 # The journal ticks the referee before it writes: that tick's rulings
                 # are lost to the screen, never to the game.
@@ -167,6 +176,8 @@ class GameSave:
         try:
             self._whole.start(snap)
             self.store.step(now, True)
+        except MemoryError:
+            raise  # the saved game stays (see press)
         except Exception as e:  # noqa: BLE001
             self._broken(e, now)
 
@@ -178,6 +189,8 @@ class GameSave:
         try:
             self._whole.save(snap)
             self.store.step(now)
+        except MemoryError:
+            raise  # the saved game stays (see press)
         except Exception as e:  # noqa: BLE001
             self._broken(e, now)
 
@@ -202,6 +215,8 @@ class GameSave:
             return
         try:
             self.store.step(now, boundary)
+        except MemoryError:
+            raise  # the saved game stays (see press)
         except Exception as e:  # noqa: BLE001
             self._broken(e, now)
 

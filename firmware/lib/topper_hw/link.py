@@ -67,6 +67,11 @@ class Link:
         if self.session is not None:
             self.session.end_game()
 
+    def notice(self, obj):
+        """A notice of the board's own (``low_memory``) for a listening host."""
+        if self.session is not None:
+            self.session.notice(obj)
+
     def resumed(self, game, now):
         if self.session is None:
             self._resumed = (game, now)

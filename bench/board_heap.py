@@ -1,0 +1,270 @@
+"""Heap of the real firmware on the emulated Pico, game by game (docs/board-heap.md).
+
+    .venv/bin/python bench/board_heap.py                       # every row (long)
+    .venv/bin/python bench/board_heap.py --pad 0 --host 0,1    # some rows
+    .venv/bin/python bench/board_heap.py --marathon 30         # 30 games back to back
+
+Boots the project's UF2 (tests/board driver) once per (card pad, host) pair and, for each
+game, picks it in the menu with the buttons as a player would, starts it and plays a
+scripted game of ``--events`` button presses and pad taps as fast as the rules take them,
+then ends it from the table. "Host" means the data port is open (DTR up) from power-on,
+so the link's session exists and every line is streamed; without it DTR is dropped
+before code.py starts. With the pad, the deck map is written into the board's nvm at the
+REPL (as if enrolled earlier: enrolling 127 cards by hand on the emulated pad takes
+minutes), then the board is switched off and on.
+
+Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on the
+console): ``heap watch`` before the game, ``heap`` after it. Per row:
+
+- boot: free heap when code.py started (its status line);
+- low: the lowest free heap seen at the end of any step of the game, before collecting
+  (a step's garbage counted as in use);
+- largest: the largest block that could be allocated when the game was over;
+- use: boot - low, against the goal of a third of boot.
+
+Then one more row per board: the six games again, the menu switched ten times, to show
+that nothing piles up from game to game (``--switches``).
+"""
+
+import argparse
+import importlib.util
+import os
+import pathlib
+import re
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "board"))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "firmware" / "lib"))
+_spec = importlib.util.spec_from_file_location("topper_board", ROOT / "tests" / "board" / "board.py")
+topper_board = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(topper_board)
+
+import variants  # noqa: E402
+from fakes import oledread  # noqa: E402
+
+GAMES = (  # (menu title, key, players)
+    ("WW3", "ww3", 4),
+    ("ARMAGEDDON", "armageddon", 4),
+    ("TRIPP JOKES", "tripp", 3),
+    ("TRICKY DICK", "tricky", 4),
+    ("CRAZY JOB", "crazy", 4),
+    ("GUESS MY CARD", "guess", 3),
+)
+HEAP = re.compile(r"topper: heap free (\d+) low (-?\d+) largest (\d+)")
+RUNNING = re.compile(r"heap free (\d+) \(start took")
+
+
+def screen(b):
+    """The OLED's 8 lines of text, read with the firmware's font."""
+    f = b.oled_frame()
+    pages = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if f.rows[y][x]:
+                pages[(y // 8) * 128 + x] |= 1 << (y % 8)
+    return oledread.text(pages)
+
+
+def heap(b, line):
+    b.console_write(line + "\r")
+    text = b.console_until(HEAP.pattern, 20000, regex=True)
+    m = HEAP.findall(text)[-1]
+    return [int(v) for v in m]
+
+
+# ----- the menu --------------------------------------------------------------------
+
+
+def menu_line(b, prefix):
+    for line in screen(b):
+        if line.startswith(prefix):
+            return line
+    return None
+
+
+def to_line(b, label):
+    for _ in range(14):
+        if menu_line(b, ">" + label) is not None:
+            return
+        b.tap("table", hold_ms=60, after_ms=150)
+    raise topper_board.BoardError("no menu line %s: %r" % (label, screen(b)))
+
+
+def set_value(b, label, shown):
+    to_line(b, label)
+    for _ in range(12):
+        if menu_line(b, ">" + label).endswith(" " + shown):
+            return
+        b.tap(2, hold_ms=60, after_ms=150)
+    raise topper_board.BoardError("%s never shows %s: %r" % (label, shown, screen(b)))
+
+
+def choose(b, title, pad, seats):
+    set_value(b, "Game", title)
+    set_value(b, "Seats", str(seats))
+    # The card pad line starts as settings.toml says (TOPPER_CARDPAD): left as it is.
+    to_line(b, "Start game")
+    b.press("table", hold_ms=900)
+    b.run_ms(1100)
+
+
+def end_game(b):
+    """Hold the table button (twice when "END GAME?" asks) back to the menu."""
+    for _ in range(3):
+        if menu_line(b, ">Start game") or menu_line(b, " Start game"):
+            return
+        b.press("table", hold_ms=900)
+        b.run_ms(1200)
+    lines = screen(b)
+    if any("table: OK" in s for s in lines):  # a notice
+        b.tap("table")
+
+
+# ----- the scripted games ------------------------------------------------------------
+
+
+def uid(card, copy=0):
+    return "045e%02x%02xa17780" % (copy, card)
+
+
+def play(b, key, pad, seats, events):
+    """``events`` presses and pad taps; returns how many were made."""
+    n = 0
+    if key in ("ww3", "armageddon"):
+        b.tap(1, hold_ms=40, after_ms=60)  # the starter
+        n += 1
+        card = 0
+        while n < events:
+            for _ in range(3):  # three lays, then a slap and its judgement
+                if pad:
+                    b.lay(uid(card % 125))
+                    b.run_ms(90)
+                    b.lift()
+                    b.run_ms(30)
+                    card += 7
+                else:
+                    b.tap("table", hold_ms=40, after_ms=40)
+                n += 1
+            b.tap(2 + n % (seats - 1), hold_ms=40, after_ms=40)
+            b.tap("table", hold_ms=40, after_ms=60)
+            n += 2
+        return n
+    card = 0
+    seat = 0
+    while n < events:
+        if pad and n % 2 == 0:
+            b.lay(uid(card % 125))
+            b.run_ms(90)
+            b.lift()
+            b.run_ms(30)
+            card += 11
+        else:
+            b.tap(1 + seat % seats, hold_ms=60, after_ms=60)
+            seat += 1
+        n += 1
+    return n
+
+
+# ----- boards ------------------------------------------------------------------------
+
+
+def enroll_by_repl(b):
+    """The Triple Topper deck map straight into nvm, as tests/fakes/scenario.py does."""
+    code = (
+        "import microcontroller\n"
+        "from topper_hw import nvstore\n"
+        "e=[(nvstore.uid_key(bytes([4,0x5e,0,c,0xa1,0x77,0x80])),c) for c in range(125)]\n"
+        "buf=nvstore.encode(e,True)\n"
+        "microcontroller.nvm[0:len(buf)]=buf\n"
+        "print('enrolled', len(buf))"
+    )
+    out = b.repl(code, 60000)
+    assert "enrolled" in out, out
+    b.cut()  # then a clean power-up: the nvm is flash, it stays
+
+
+def open_board(pad, host):
+    settings = {"TOPPER_CARDPAD": 1 if pad else 0, "TOPPER_HURRY_MS": 0}
+    uf2, path = variants.variant(settings)
+    env = dict(os.environ, TOPPER_SETTINGS=str(path))
+    b = topper_board.Board(uf2=uf2, env=env).start()
+    if pad:
+        b.boot()
+        b.console_until("topper: running", 30000)
+        enroll_by_repl(b)
+    b.boot()
+    if not host:
+        # As soon as CircuitPython starts code.py (USB is configured at that moment),
+        # before the app has made its link: the link never sees a host.
+        b.console_until(r"code\.py \|", 30000, regex=True)
+        b.dtr(False)
+    text = b.console_until("topper: running.*\\)", 30000, regex=True)
+    boot_free = int(RUNNING.findall(text)[-1])
+    b.run_ms(500)  # the loop's first steps (the OLED's first frame)
+    if host:
+        assert b.request({"cmd": "hello"}, 10000)["k"] == "hello"
+    return b, boot_free
+
+
+def row(b, boot_free, title, key, seats, pad, events):
+    heap(b, "heap watch")
+    choose(b, title, pad, seats)
+    played = play(b, key, pad, seats, events)
+    b.run_ms(300)
+    free, low, largest = heap(b, "heap")
+    end_game(b)
+    return played, free, low, largest
+
+
+def report(label, boot_free, low, largest, played):
+    use = boot_free - low
+    ok = "yes" if use * 3 <= boot_free else "NO"
+    print("%-36s %6d %6d %7d %6d %5.1f%% %4s %6d" % (
+        label, boot_free, low, largest, use, 100.0 * use / boot_free, ok, played), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pad", default="0,1")
+    ap.add_argument("--host", default="0,1")
+    ap.add_argument("--games", default=",".join(g[1] for g in GAMES))
+    ap.add_argument("--events", type=int, default=200)
+    ap.add_argument("--switches", type=int, default=10)
+    ap.add_argument("--marathon", type=int, default=0, help="N games back to back (no pad, host)")
+    args = ap.parse_args()
+    games = [g for g in GAMES if g[1] in args.games.split(",")]
+    print("%-36s %6s %6s %7s %6s %6s %4s %6s" % (
+        "row", "boot", "low", "largest", "use", "use%", "<1/3", "events"))
+    if args.marathon:
+        b, boot_free = open_board(False, True)
+        with b:
+            for i in range(args.marathon):
+                title, key, seats = games[i % len(games)]
+                played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
+                report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest, played)
+        return
+    for pad in [int(v) for v in args.pad.split(",")]:
+        for host in [int(v) for v in args.host.split(",")]:
+            w0 = time.monotonic()
+            b, boot_free = open_board(pad, host)
+            with b:
+                tag = "%s, %s" % ("pad" if pad else "no pad", "host" if host else "no host")
+                for title, key, seats in games:
+                    played, free, low, largest = row(b, boot_free, title, key, seats, pad, args.events)
+                    report("%s: %s" % (key, tag), boot_free, low, largest, played)
+                if args.switches:
+                    played, low = 0, boot_free
+                    for i in range(args.switches):
+                        title, key, seats = games[i % len(games)]
+                        n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
+                        played, low = played + n, min(low, lo)
+                    report("%d games switched: %s" % (args.switches, tag), boot_free, low, largest, played)
+            wall = time.monotonic() - w0
+            print("  (%s: %.0f s wall, %.0f s emulated)" % (tag, wall, b.emulated_us / 1e6), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Slap latency on the emulated board: from a seat button's edge to the winner lit on the
+ring, in emulated microseconds at the Pico's 125 MHz (docs/benchmarks.md, "On the
+emulated board").
+
+    .venv/bin/python bench/board_latency.py                     # the project's UF2
+    .venv/bin/python bench/board_latency.py --firmware OTHER-firmware.uf2 --trials 8
+
+For each capture mode (``keypad``, ``pio``) a blind World War 3 game of 8 seats is
+started from the menu; then, again and again, a seat that is not on turn slaps alone
+("first slap"), or first of eight presses 150 us apart ("race of 8"). The time is the
+end of the first ring update whose pixel for the winner is lit at full level (the
+NeoPixel model's last bit; the latch follows 50 us later), minus the edge. The ruling
+comes before that update, so the figure bounds the edge-to-ruling time as well. Each
+slap is then judged good with the table button and the ring left to calm down.
+"""
+
+import argparse
+import importlib.util
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "board"))
+sys.path.insert(0, str(ROOT / "firmware" / "lib"))
+_spec = importlib.util.spec_from_file_location("topper_board", ROOT / "tests" / "board" / "board.py")
+topper_board = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(topper_board)
+
+import variants  # noqa: E402  (tests/board: images with other settings)
+from topper_view.ring import seat_pixel  # noqa: E402
+
+SEATS = 8
+PIXELS = 24
+STEP_US = 200  # how often the bench looks at the ring while it waits
+SPREAD_US = 150  # between the presses of a race
+
+
+def start_blind_game(b):
+    """From the menu (cursor on Start game): hold the table button, then P1 starts."""
+    b.run_ms(500)  # the loop's first steps (the OLED's first frame) come first
+    b.press("table", hold_ms=900)
+    b.run_ms(1100)
+    b.press(1, hold_ms=80)
+    b.run_ms(400)
+    v = b.request({"cmd": "view"})["view"]
+    assert v is not None and v["turn"] >= 0, v
+
+
+def lit(px, before):
+    return max(px) > 2 * max(before) and max(px) > 20
+
+
+def one_slap(b, slapper, racers, phase_us):
+    """Presses ``slapper`` (1-based) first, then each of ``racers``; returns the
+    time from the first edge to the ring update that lights the winner, in us."""
+    # The winner: in keypad mode presses in one scan share a stamp and the tie rule
+    # draws among them, so any seat lit at full level counts.
+    seats = [slapper] + list(racers)
+    before = b.ring()
+    edge = b.t_us + 5000 + phase_us
+    b.press(slapper, at_ms=edge / 1000, hold_ms=60)
+    for k, seat in enumerate(racers):
+        b.press(seat, at_ms=(edge + SPREAD_US * (k + 1)) / 1000, hold_ms=60)
+    b.run_until_us(edge)
+    while b.t_us < edge + 1_000_000:
+        b.run_us(STEP_US)
+        r = b.cmd("ring")
+        if r["updated_us"] is None or r["updated_us"] <= edge:
+            continue
+        for seat in seats:
+            p = seat_pixel(seat - 1, SEATS, PIXELS)
+            if lit(r["pixels"][p], before[p]):
+                return r["updated_us"] - edge
+    raise topper_board.BoardError("P%d never lit on the ring: %r" % (slapper, b.request({"cmd": "view"})))
+
+
+def judge_and_calm(b):
+    b.press("table", hold_ms=60)
+    b.run_ms(1500)
+
+
+def measure(mode, firmware, trials):
+    settings = {"TOPPER_SEATS": SEATS, "TOPPER_SLAP_CAPTURE": mode, "TOPPER_HURRY_MS": 0}
+    uf2, path = variants.variant(settings, firmware)
+    env = dict(__import__("os").environ, TOPPER_SETTINGS=str(path))
+    out = {"first slap": [], "race of 8": []}
+    with topper_board.Board(uf2=uf2, env=env) as b:
+        b.boot()
+        b.console_until("topper: running", 20000)
+        start_blind_game(b)
+        for i in range(trials):
+            for kind in out:
+                v = b.request({"cmd": "view"})["view"]
+                free = [s + 1 for s in range(SEATS) if s != v["turn"] and not v["locked"][s]]
+                slapper = free[i % len(free)]
+                racers = []
+                if kind == "race of 8":
+                    # The seat on turn presses last: its pixel pulses, so it could not
+                    # be seen lighting up; the others tie or follow in order.
+                    turn = v["turn"] + 1
+                    racers = [s for s in range(1, SEATS + 1) if s not in (slapper, turn)] + [turn]
+                out[kind].append(one_slap(b, slapper, racers, (i * 337) % 1000))
+                judge_and_calm(b)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--firmware", help="a firmware-only UF2 (default: the project's build)")
+    ap.add_argument("--trials", type=int, default=6)
+    ap.add_argument("--modes", default="keypad,pio")
+    args = ap.parse_args()
+    print("edge to winner lit on the ring, emulated us (%d trials each)" % args.trials)
+    print("%-7s %-11s %7s %7s %7s" % ("mode", "slap", "min", "median", "max"))
+    for mode in args.modes.split(","):
+        w0 = time.monotonic()
+        res = measure(mode, args.firmware, args.trials)
+        for kind, xs in res.items():
+            print("%-7s %-11s %7d %7d %7d" % (mode, kind, min(xs), statistics.median(xs), max(xs)))
+        print("        (%.0f s wall)" % (time.monotonic() - w0))
+
+
+if __name__ == "__main__":
+    main()
