@@ -72,6 +72,59 @@ def test_tripp_jokes_a_whole_hand_for_places_with_turns_pickups_and_a_flag(table
     table.end_game()
 
 
+def test_crazy_job_rules_on_paper_and_a_play_judged_wrong_draws_two_a_card(table, board):
+    table.choose("CRAZY JOB", [("Seats", "2")])
+    table.wait_for("rules written 0/2", "P2: write rule, press")
+    board.data_lines()
+    table.short(2)  # without the pad every rule is on paper, from the dealer's left
+    table.wait_for("P2: rule on paper", "P1: write rule, press")
+    table.short(1)
+    table.wait_for("P1: starts up, table")
+    table.table()  # the dealer turned up the starting cards: 5 cards each dealt
+    s = table.wait_for("P2 on P1's rule", "held 5 5", "P2: press per card")
+    assert s[1].startswith("P2 on turn"), s
+    table.short(2)  # P2 lays two cards: a press per card, then the table button
+    table.short(2)
+    table.wait_for("P2: 2 laid, table")
+    table.table()
+    table.wait_for("played -- --", "P1: short ok, long no")  # the owner judges
+    table.long(1)  # wrong: both cards go under the line, P2 draws 2 per card
+    s = table.wait_for("P2: wrong, draws 4", "held 5 7", "P1 on P2's rule")
+    assert s[1].startswith("P1 on turn"), s
+    play = [o for o in rulings(board) if o["r"] == "play"]
+    assert [(o["seat"], o["ok"], o["draw"], o["held"]) for o in play] == [(1, False, 4, 7)], play
+    table.end_game()
+
+
+def test_guess_my_card_a_question_counted_a_guess_judged_and_undone(table, board):
+    table.choose("GUESS MY CARD", [("Seats", "3")])
+    s = table.wait_for("Hand 1/1  worth 3", "score 0 0 0", "P3? hold=ask T=guess")
+    assert s[1].startswith("P2 on turn"), s
+    board.data_lines()
+    table.short(2)  # P2 steps on to the next seat to ask: P1
+    table.wait_for("P1? hold=ask T=guess")
+    table.long(2)  # and asks P1 with a card shown
+    table.wait_for("P2 asks P1", "P1: n presses, then T")
+    table.short(3)  # not P3's to answer
+    table.wait_for("P1 is due, not P3")
+    table.short(1)  # P1 counts two matches
+    table.short(1)
+    table.wait_for("P1: 2 so far, then T")
+    table.table()
+    s = table.wait_for("P2 asked P1: 2", "P3 on turn")
+    answer = [o for o in rulings(board) if o["r"] == "answer"]
+    assert [(o["seat"], o["asker"], o["n"]) for o in answer] == [(0, 1, 2)], answer
+    table.table()  # P3 guesses P1's card officially, aloud
+    table.wait_for("P3 guesses P1", "P1: short=yes long=no")
+    table.short(1)  # right: P1's card is revealed, worth 3 to P3
+    table.wait_for("score 0 0 3", "worth 2", "P1: P3 +3")
+    verdict = [o for o in rulings(board) if o["r"] in ("verdict", "revealed")]
+    assert [(o["r"], o["seat"]) for o in verdict] == [("verdict", 0), ("revealed", 0)], verdict
+    table.chord(2)  # undo: the verdict is taken back
+    table.wait_for("score 0 0 0", "P1: short=yes long=no")
+    table.end_game()
+
+
 def test_tricky_dick_a_trick_reported_with_the_buttons_is_scored(table, board):
     table.choose("TRICKY DICK", [("Clock", "sudden death")])
     s = table.wait_for("table decides", "Hand 1/4  Trick 1/16", "Who won? winner press")
