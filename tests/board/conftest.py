@@ -112,10 +112,7 @@ def board(request):
         _live.remove(b)
 
 
-@pytest.fixture
-def board_factory():
-    made = []
-
+def _factory(made, prefix="test"):
     def make(settings=None, **kw):
         """A started Board; ``settings``: settings.toml keys to change (variants.py)."""
         if settings:
@@ -124,16 +121,35 @@ def board_factory():
             env = dict(os.environ if kw.get("env") is None else kw["env"])
             env["TOPPER_SETTINGS"] = str(path)
             kw["env"] = env
-        b = Board(log_path=_log_path("test-%d" % len(made)), **kw).start()
+        b = Board(log_path=_log_path("%s-%d" % (prefix, len(made))), **kw).start()
         made.append(b)
         _live.append(b)
         _seen.append(b)
         return b
 
-    yield make
+    return make
+
+
+def _close_all(made):
     for b in made:
         _live.remove(b)
         b.close()
+
+
+@pytest.fixture
+def board_factory():
+    made = []
+    yield _factory(made)
+    _close_all(made)
+
+
+@pytest.fixture(scope="module")
+def module_board_factory(request):
+    """``board_factory`` for a module whose tests share a board of their own (other
+    settings, a deck enrolled once): closed after the module's last test."""
+    made = []
+    yield _factory(made, request.module.__name__.rsplit(".", 1)[-1])
+    _close_all(made)
 
 
 def _log_path(name):

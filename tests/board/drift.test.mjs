@@ -164,6 +164,32 @@ test('time: timed events fire at their exact nanosecond, asleep or not', async (
   assert.equal(mcu.clock.nanos, 2_000_000);
 });
 
+test('sleep: stock rp2040js sleeps through a WFE with an interrupt already pending; the run loop wakes it (SEVONPEND)', async () => {
+  for (const standIn of [false, true]) {
+    const mcu = freshMcu();
+    const core = mcu.core;
+    mcu.writeUint16(SRAM, 0xb672); // cpsid i: interrupts masked, as CircuitPython sleeps
+    mcu.writeUint16(SRAM + 2, 0xbf20); // wfe
+    mcu.writeUint16(SRAM + 4, 0xe7fe); // b .
+    mcu.writeUint32(0xe000e100, 1); // NVIC ISER: TIMER_0 enabled
+    core.PC = SRAM;
+    core.executeInstruction(); // cpsid
+    core.setInterrupt(0, true); // the tick's alarm fires just before the WFE
+    core.executeInstruction(); // wfe
+    assert.equal(core.waiting, true);
+    const loop = new RunLoop(mcu, mcu.clock);
+    if (!standIn) {
+      mcu.clock.tick(1_000_000); // a millisecond and no new interrupt: still asleep
+      assert.equal(core.waiting, true);
+      assert.equal(core.PC, SRAM + 4);
+      continue;
+    }
+    await loop.run(1_000_000);
+    assert.equal(core.waiting, false);
+    assert.ok(loop.instructions > 0, 'the core ran on after the WFE');
+  }
+});
+
 test('PIO: stock rp2040js steps an enabled PIO under setTimeout; pio_step steps it with the CPU', async () => {
   const PIO0_CTRL = 0x50200000;
   for (const standIn of [false, true]) {

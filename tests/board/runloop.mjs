@@ -11,6 +11,18 @@
 export const CYCLE_NS = 8; // 125 MHz clk_sys
 const YIELD_MS = 50;
 
+// rp2040js 1.3.3 wakes a sleeping core only when an interrupt *becomes* pending while it
+// waits. On an RP2040, CircuitPython sleeps with interrupts masked and SCR.SEVONPEND set
+// (ports/raspberrypi/supervisor/port.c): an interrupt that became pending in the few
+// instructions between its checks and the WFE has set the event register, so the WFE
+// returns at once. rp2040js has no SEVONPEND, so that WFE slept until some other
+// interrupt came (a USB packet): the 1 ms tick stopped, keypad stopped scanning and
+// button presses were lost (drift.test.mjs, "a WFE with an interrupt already pending").
+// Here a sleeping core with an enabled interrupt pending wakes, as the chip's would.
+export function wokenByPending(core) {
+  return (core.pendingInterrupts & core.enabledInterrupts) !== 0;
+}
+
 export class RunLoop {
   constructor(mcu, clock) {
     this.mcu = mcu;
@@ -31,7 +43,9 @@ export class RunLoop {
     let lastYield = Date.now(), n = 0;
     if (stop && stop()) return true;
     while (clock.nanos < untilNs) {
-      if (core.waiting) {
+      if (core.waiting && wokenByPending(core)) {
+        core.waiting = false; // SEVONPEND: see wokenByPending
+      } else if (core.waiting) {
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : Infinity;
         const to = Math.min(next, untilNs);
         this.sleptNs += to - clock.nanos;

@@ -106,17 +106,18 @@ def test_queue_overflow_is_reported_and_the_first_slap_still_wins():
     assert not keys.events.overflowed  # cleared, so the next overflow is seen too
 
 
-def make_buttons():
+def make_buttons(start=0):
     import fakes
 
     rig = fakes.install()
+    rig.now = start
     from topper_hw import buttons
 
     import board
 
     seats = buttons.KeypadSeats(buttons.open_keys(board, ["GP6", "GP7", "GP8"], 1000, 3))
     table = buttons.open_keys(board, ["GP14"], 1000, 3, 16)
-    return rig, buttons, buttons.Buttons(seats, table, 3, 0)
+    return rig, buttons, buttons.Buttons(seats, table, 3, start)
 
 
 def events(rig, b, until, every=5):
@@ -180,3 +181,37 @@ def test_overflow_forgets_holds_so_nothing_waits_for_a_lost_release():
     assert got[0] == (buttons.SEAT, 0, 1000)  # the first press survived the overflow
     got = events(rig, b, 9000)
     assert buttons.STUCK not in [k for k, _, _ in got]  # P1's hold was forgotten
+
+
+# CircuitPython's supervisor.ticks_ms starts 65 s before its 2**29 wrap: stamps then are
+# "before" 0 in ticks arithmetic, which once kept the chatter window from ever closing,
+# so the 8th press of a seat in a board's first minute muted it as a broken switch
+# (found on the emulated board: a menu walk lost its presses).
+WRAP_SOON = (1 << 29) - 65536
+
+
+def test_presses_at_a_persons_pace_after_power_up_are_never_chatter():
+    for t_start in (0, WRAP_SOON, 1 << 28):
+        rig, buttons, b = make_buttons(t_start)
+        t0 = rig.now + 200
+        for i in range(12):  # P2 steps a menu value: a press every 300 ms
+            rig.press(1, t0 + i * 300, hold=100)
+        got = events(rig, b, t0 + 12 * 300)
+        kinds = [k for k, s, _ in got if s == 1]
+        assert buttons.CHATTER not in kinds, t_start
+        assert kinds.count(buttons.SEAT) == 12, (t_start, got)
+        fakes.uninstall()
+
+
+def test_a_chattering_switch_after_power_up_is_still_muted_and_heard_again_when_quiet():
+    for t_start in (0, WRAP_SOON):
+        rig, buttons, b = make_buttons(t_start)
+        t0 = rig.now + 200
+        for i in range(12):  # 12 presses in 1.2 s
+            rig.press(2, t0 + i * 100, hold=20)
+        rig.press(2, t0 + 1200 + 2500, hold=50)  # quiet for 2.5 s: a real press again
+        got = events(rig, b, t0 + 4000)
+        kinds = [k for k, s, _ in got if s == 2]
+        assert kinds.count(buttons.CHATTER) == 1, (t_start, got)
+        assert kinds.count(buttons.SEAT) == 7 + 1, (t_start, got)  # 7 before the mute, 1 after
+        fakes.uninstall()

@@ -142,7 +142,9 @@ class Buttons:
         self._ignore = [False] * n  # held since start-up: ignored until released
         self._stuck = [False] * n
         self._burst = [0] * n  # presses in the current chatter window
-        self._burst_t = [0] * n
+        # When the window opened; None: no window (a stamp as sentinel would lie: ticks
+        # start 65 s before their wrap, when every stamp is "before" 0).
+        self._burst_t = [None] * n
         self._muted = [False] * n
         self._last_ev = [0] * n
         # Short and long seat presses, for the turn games; the slap games need only
@@ -200,7 +202,8 @@ class Buttons:
         self._stuck[s] = False
         if up is not None and ticks_diff(t, up) < self.repress_ms:
             return  # a bounce after the release, not a second slap
-        if ticks_diff(t, self._burst_t[s]) > self.chatter_ms:
+        opened = self._burst_t[s]
+        if opened is None or ticks_diff(t, opened) > self.chatter_ms:
             self._burst_t[s] = t
             self._burst[s] = 0
         self._burst[s] += 1
@@ -288,6 +291,7 @@ class Buttons:
             if self._muted[s] and ticks_diff(now, self._last_ev[s]) >= self.quiet_ms:
                 self._muted[s] = False
                 self._burst[s] = 0
+                self._burst_t[s] = None
 
     def _forget(self):
         for s in range(len(self._down)):
