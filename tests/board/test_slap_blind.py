@@ -4,7 +4,6 @@ docs/rules/slap-games.md). Everything through the pins, the OLED, the ring, the 
 and the data port. The module shares one board (the project's settings: no card pad,
 4 seats, hurry-up 3 s), and each test leaves it for the next."""
 
-import pytest
 import slap_table as st
 
 GREEN = 1  # P2's colour is green: its brightest channel
@@ -98,11 +97,6 @@ def test_a_wrong_slap_pays_three_and_the_ring_flashes_red(board):
     print("red pixels during the flash: %d" % len(reds))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: after the earlier games of this module the blind hurry-up never fires (on a "
-    "fresh board it fires at 1000 ms, and on fakes after the same steps); docs/board-slap-games.md",
-)
 def test_the_hurry_up_runs_out_and_the_screen_names_the_slow_seat(board):
     _setup(board, seed=13, hurry_ms=1000)
     st.slap(board, 2, after_ms=100)  # P2 starts and is due to lay

@@ -76,15 +76,7 @@ def test_a_first_slap_is_ranked_by_its_edges_and_the_ring_follows(board_factory,
           % (capture, latency, order[1][1]))
 
 
-PIO_BURST = pytest.mark.xfail(
-    strict=True,
-    reason="firmware bug, open: with TOPPER_SLAP_CAPTURE=pio, 4 or more seats pressed within "
-    "about 1 ms stop the app (no further press logged, the OLED frozen, no traceback); see "
-    "docs/board-slap-games.md",
-)
-
-
-@pytest.mark.parametrize("capture", ["keypad", pytest.param("pio", marks=PIO_BURST)])
+@pytest.mark.parametrize("capture", ["keypad", "pio"])
 def test_a_race_of_eight_seats_is_ranked_by_its_edges(board_factory, capture):
     b = _board(board_factory, capture)
     # Eight seats inside the race's first millisecond (pio: in a seeded order, 90 us
