@@ -56,19 +56,12 @@ class Frame:
     def lit(self):
         return sum(map(sum, self.rows))
 
-    def pages(self):
-        """The frame as the SSD1306 keeps it: 8 pages of 128 columns, bit 0 at the top."""
-        out = bytearray(self.width * self.height // 8)
-        for y, row in enumerate(self.rows):
-            for x, v in enumerate(row):
-                if v:
-                    out[(y // 8) * self.width + x] |= 1 << (y % 8)
-        return bytes(out)
-
     def lines(self):
-        """The screen's eight text lines, read back with the firmware's own font (the
-        reader the CPython fakes use): what a person at the table reads."""
-        return _oledread().text(self.pages())
+        """The screen's eight text lines, read back with the firmware's own font
+        (oled_text.py): what a person at the table reads."""
+        import oled_text
+
+        return oled_text.lines(self)
 
     def png(self, path, scale=4):
         """Writes the frame as a PNG, white on black, each pixel ``scale`` pixels wide."""
@@ -84,15 +77,6 @@ class Frame:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png.encode(self.width * scale, self.height * scale, rows))
         return path
-
-
-def _oledread():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("topper_oledread", REPO / "tests" / "fakes" / "oledread.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 class Board:
