@@ -3,7 +3,6 @@ settings): a bouncing contact, a button stuck down, two seats in the same scan, 
 burst of edges that overflows the keypad's event queue. Each gives the ruling a table
 expects, and the board goes on: no traceback on the console, ``hello`` answered."""
 
-import pytest
 import slap_table as st
 
 
@@ -75,12 +74,6 @@ def test_a_button_stuck_down_is_reported_and_the_others_still_slap(board):
     _alive(board)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (#15): written while the harness let the core sleep through its tick, which "
-    "made the key queue overflow; with the core woken on time the app drains the queue and "
-    "shows no 'busy' warning: the test needs a burst that overflows a queue polled every ms",
-)
 def test_a_burst_that_overflows_the_key_queue_keeps_the_first_press(board):
     _game(board, seed=34)
     # All eight seat pins chatter 4 ms down, 4 ms up (past the 3-scan debounce) for

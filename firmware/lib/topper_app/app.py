@@ -362,7 +362,11 @@ class App:
         ref = self.ref
         if kind == btn.SEAT:
             if seat < self.game["seats"]:
-                self._race_at = now  # a race may be open: keep the next steps short
+                if self._race_at is None:
+                    # a race may be open: keep the next steps short. The quiet starts at
+                    # the first press of a burst and is not pushed back by later ones,
+                    # so a chattering button cannot starve the screen and the log.
+                    self._race_at = now
                 self._log_event("press", t, seat=seat, us=us)
                 self._rulings(ref.press(seat, t, us), now)
             return
