@@ -15,6 +15,9 @@ def table(board):
 
 
 def rulings(board, kind=None):
+    """The rulings the link has sent: the board writes them at the end of the step that
+    drew the screen, so a little board time passes first for them to arrive."""
+    board.run_ms(100)
     return [o for o in board.data_lines() if "r" in o and (kind is None or o["r"] == kind)]
 
 
@@ -96,12 +99,6 @@ def test_crazy_job_rules_on_paper_and_a_play_judged_wrong_draws_two_a_card(table
     table.end_game()
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (#15): after the merge of the heap work (saves and log lines after the "
-    "ring) the table press for P3's official guess is not taken on the board (the screen "
-    "stays on 'P1? hold=ask T=guess'); the tests after it in this module inherit the game",
-)
 def test_guess_my_card_a_question_counted_a_guess_judged_and_undone(table, board):
     table.choose("GUESS MY CARD", [("Seats", "3")])
     s = table.wait_for("Hand 1/1  worth 3", "score 0 0 0", "P3? hold=ask T=guess")
@@ -131,12 +128,6 @@ def test_guess_my_card_a_question_counted_a_guess_judged_and_undone(table, board
     table.end_game()
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (#15): after the merge of the heap work (saves and log lines after the "
-    "ring) the table press for P3's official guess is not taken on the board (the screen "
-    "stays on 'P1? hold=ask T=guess'); the tests after it in this module inherit the game",
-)
 def test_tricky_dick_a_trick_reported_with_the_buttons_is_scored(table, board):
     table.choose("TRICKY DICK", [("Clock", "sudden death")])
     s = table.wait_for("table decides", "Hand 1/4  Trick 1/16", "Who won? winner press")
@@ -166,12 +157,6 @@ def test_tricky_dick_a_trick_reported_with_the_buttons_is_scored(table, board):
     table.wait_for("P3 on turn")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (#15): after the merge of the heap work (saves and log lines after the "
-    "ring) the table press for P3's official guess is not taken on the board (the screen "
-    "stays on 'P1? hold=ask T=guess'); the tests after it in this module inherit the game",
-)
 def test_a_power_cut_mid_game_resumes_tricky_dick_with_its_clock_and_score(table, board):
     """Left on the table by the test before: P3 on turn, P3's clock running."""
     board.run_ms(2500)  # the store writes at most once a second
