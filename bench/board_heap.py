@@ -43,7 +43,6 @@ topper_board = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(topper_board)
 
 import variants  # noqa: E402
-from fakes import oledread  # noqa: E402
 
 GAMES = (  # (menu title, key, players)
     ("WW3", "ww3", 4),
@@ -59,13 +58,7 @@ RUNNING = re.compile(r"heap free (\d+) \(start took")
 
 def screen(b):
     """The OLED's 8 lines of text, read with the firmware's font."""
-    f = b.oled_frame()
-    pages = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if f.rows[y][x]:
-                pages[(y // 8) * 128 + x] |= 1 << (y % 8)
-    return oledread.text(pages)
+    return b.oled_frame().lines()
 
 
 def heap(b, line):

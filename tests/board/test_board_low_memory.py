@@ -11,22 +11,8 @@ BLIND_START_MS = 900
 
 
 def lines_of(b):
-    """The OLED's text, read with the firmware's font (bench/board_heap.py's reader)."""
-    import pathlib
-    import sys
-
-    root = pathlib.Path(__file__).resolve().parents[2]
-    sys.path.insert(0, str(root / "tests"))
-    sys.path.insert(0, str(root / "firmware" / "lib"))
-    from fakes import oledread
-
-    f = b.oled_frame()
-    pages = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if f.rows[y][x]:
-                pages[(y // 8) * 128 + x] |= 1 << (y % 8)
-    return oledread.text(pages)
+    """The OLED's text, read with the firmware's font."""
+    return b.oled_frame().lines()
 
 
 def test_a_full_heap_stops_the_game_saved_and_a_restart_resumes_it(board_factory):

@@ -196,14 +196,7 @@ class BlindSlapReferee:
 
     def _settle(self, out):
         race = self._race
-        race.settled = True
-        order, tied = slaprace.rank(race.presses(), self._tie_rng)
-        base = None
-        for i in range(race.n):
-            us = ticks_diff(race.ts[i], race.t0) * 1000 + race.uss[i]
-            if base is None or us < base:
-                base = us
-        race.base_us = base
+        order, tied = race.settle(self._tie_rng)
         locked = []
         by = -1
         for seat, _ in order:

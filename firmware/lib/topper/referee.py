@@ -352,16 +352,9 @@ class SlapReferee:
 
     def _settle(self, out):
         race = self._race
-        race.settled = True
         g = self.game
         at = ticks_add(race.t0, self.settle_ms)
-        order, tied = slaprace.rank(race.presses(), self._tie_rng)
-        base = None
-        for i in range(race.n):
-            us = ticks_diff(race.ts[i], race.t0) * 1000 + race.uss[i]
-            if base is None or us < base:
-                base = us
-        race.base_us = base
+        order, tied = race.settle(self._tie_rng)
         locked = []
         by = -1
         res = None

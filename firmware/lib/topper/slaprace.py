@@ -74,6 +74,18 @@ class Race:
         self.base_us = base_us
         return self
 
+    def settle(self, rng):
+        """Close the race: ``(order, tied)`` as ``rank`` gives them, and ``base_us``, the
+        fastest press in microseconds after ``t0``, kept for the late presses."""
+        self.settled = True
+        base = None
+        for i in range(self.n):
+            us = ticks_diff(self.ts[i], self.t0) * 1000 + self.uss[i]
+            if base is None or us < base:
+                base = us
+        self.base_us = base
+        return rank(self.presses(), rng)
+
     def pressed(self, seat):
         """Has ``seat`` pressed in this race?"""
         seats = self.seats
