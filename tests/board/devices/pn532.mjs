@@ -165,8 +165,16 @@ export class PN532 {
     if (this.waiting && this.field.length) {
       const w = this.waiting;
       this.waiting = null;
-      this._after(this.detectNs, () => this._respond(0x4a, this._listing(w.maxTg)));
+      this._after(this.detectNs, () => this._found(w.maxTg));
     }
+  }
+
+  /** The end of a detection: the tags still in the field are listed. A tag lifted
+   * while it was being read is no answer: the reader goes on waiting, as a real PN532
+   * with MxRtyPassiveActivation 0xFF does (it never answers NbTg = 0 to a type A scan). */
+  _found(maxTg) {
+    if (this.field.length) this._respond(0x4a, this._listing(maxTg));
+    else this.waiting = { maxTg };
   }
 
   lift() {
@@ -275,7 +283,7 @@ export class PN532 {
         const maxTg = p[0] || 1;
         if (p[1] !== 0x00) return later([0x00]); // other baud rates: nothing found
         if (this.field.length) {
-          this._after(this.responseNs, () => this._respond(cmd, this._listing(maxTg)));
+          this._after(this.responseNs, () => this._found(maxTg));
         } else {
           this.waiting = { maxTg };
         }

@@ -220,3 +220,22 @@ test('with the MCU: emulated delays, IRQ low while a frame waits, RSTPDN low = n
   copy.load(st);
   assert.deepEqual(copy.state().field, [{ uid: '01020304', sensRes: '0004', selRes: 8 }]);
 });
+
+test('a tag lifted while it is being detected: no answer (never NbTg 0), the next tag is read', () => {
+  // adafruit_pn532 reads any NbTg other than 1 as "More than one card detected!", so a
+  // card tapped briefly must not come back as a zero-target answer.
+  const mcu = bareMcu();
+  const pn = new PN532({ mcu });
+  const host = new AdafruitHost(pn, { tick: () => advance(mcu, 100_000, 100_000) });
+  host.call(0x14, 0, [0x01, 0x14, 0x01]);
+  host.listen();
+  pn.lay([1, 2, 3, 4]);
+  advance(mcu, 1_000_000, 100_000); // part of the detection time
+  pn.lift();
+  advance(mcu, 10_000_000, 100_000);
+  assert.equal(host.getPassiveTarget(), null, 'nothing listed: the reader still waits');
+  assert.equal(pn.state().listening, true);
+  pn.lay([5, 6, 7, 8]);
+  advance(mcu, 10_000_000, 100_000);
+  assert.deepEqual(host.getPassiveTarget(), [5, 6, 7, 8]);
+});
