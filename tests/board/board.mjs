@@ -14,6 +14,7 @@ import { CdcHost } from './usbhost.mjs';
 import { RunLoop } from './runloop.mjs';
 import { attachDevices, keptState } from './devices.mjs';
 import { stepPioWithCpu } from './pio_step.mjs';
+import { installBlockResets } from './resets.mjs';
 
 export const PICO_FLASH_BYTES = 2 * 1024 * 1024;
 
@@ -80,6 +81,7 @@ export class Board {
     this.breaks = [];
     this.flashStats = installFlashWrites(mcu, { flashSize: PICO_FLASH_BYTES, other: (imm) => this.breaks.push(imm) });
     bootselReleased(mcu);
+    installBlockResets(mcu);
     this.sim = sim;
     this.mcu = mcu;
     this.clock = sim.clock;

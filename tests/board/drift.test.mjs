@@ -14,6 +14,7 @@ import { CdcHost, cdcPorts, DTR } from './usbhost.mjs';
 import { parseSettings, pinMap } from './settings.mjs';
 import { RunLoop } from './runloop.mjs';
 import { stepPioWithCpu } from './pio_step.mjs';
+import { installBlockResets, RESETS_BASE } from './resets.mjs';
 
 const { bootrom } = await loadBootrom();
 const SRAM = 0x20000000;
@@ -225,4 +226,21 @@ test('settings: the pin map comes from settings.toml', () => {
   const m = pinMap(parseSettings('TOPPER_SEAT_PINS = "GP6,GP7" # seats\nTOPPER_TABLE_PIN = "GP14"\nTOPPER_SDA = "GP4"\nTOPPER_SCL = "GP5"\nTOPPER_OLED_ADDR = 60\n'));
   assert.deepEqual([m.seats, m.table, m.sda, m.scl, m.oledAddr], [[6, 7], 14, 4, 5, 60]);
   assert.throws(() => parseSettings('[section]\n'), /line 1/);
+});
+
+test('I2C block reset: stock rp2040js keeps IC_ENABLE; the stand-in clears it', () => {
+  // pico-sdk i2c_deinit(): assert the block's reset (RESETS set alias), then release it.
+  const IC_ENABLE = 0x40044000 + 0x6c;
+  for (const standIn of [false, true]) {
+    const mcu = freshMcu();
+    if (standIn) installBlockResets(mcu);
+    mcu.writeUint32(IC_ENABLE, 1);
+    assert.equal(mcu.readUint32(IC_ENABLE) & 1, 1);
+    mcu.writeUint32(RESETS_BASE + 0x2000, 1 << 3); // set I2C0's reset bit
+    mcu.writeUint32(RESETS_BASE + 0x3000, 1 << 3); // and clear it
+    assert.equal(mcu.readUint32(IC_ENABLE) & 1, standIn ? 0 : 1, `stand-in ${standIn}`);
+    mcu.writeUint32(0x40048000 + 0x6c, 1); // I2C1 untouched by I2C0's reset
+    mcu.writeUint32(RESETS_BASE + 0x2000, 1 << 3);
+    assert.equal(mcu.readUint32(0x40048000 + 0x6c) & 1, 1);
+  }
 });

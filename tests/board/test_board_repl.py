@@ -27,6 +27,16 @@ def test_console_and_data_port_are_both_live(board):
 
 
 def test_ctrl_d_reloads_code_py_and_the_link_answers_again(board):
+    before = board.oled_frame().updates
     board.reload()
     board.console_until("code.py output:", timeout_ms=5000)
-    assert board.request({"cmd": "hello"}, timeout_ms=5000)["k"] == "hello"
+    hello = board.request({"cmd": "hello"}, timeout_ms=5000)
+    assert hello["k"] == "hello"
+    # The I2C bus of the run before is released: OLED, card pad and FRAM open again
+    # (until the harness reset the I2C block as the chip does, code.py came back with
+    # "I2C bus: I2C peripheral in use" and a blank screen).
+    assert hello["problems"] == [], hello["problems"]
+    board.run_ms(300)
+    frame = board.oled_frame()
+    assert frame.updates > before
+    assert any("Start game" in line for line in frame.lines()), frame.lines()
