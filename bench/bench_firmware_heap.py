@@ -245,10 +245,12 @@ FIRMWARE = (
 GAME = (
     "lib/topper/cards.py",
     "lib/topper/rng.py",
-    "lib/topper/slaprace.py",
-    "lib/topper/slaprules.py",
-    "lib/topper/slapgame.py",
-    "lib/topper/referee.py",
+    "lib/topper/games/__init__.py",
+    "lib/topper/games/slap/__init__.py",
+    "lib/topper/games/slap/race.py",
+    "lib/topper/games/slap/rules.py",
+    "lib/topper/games/slap/engine.py",
+    "lib/topper/games/slap/pad.py",
 )
 LINK = (
     "lib/topper_hw/link.py",

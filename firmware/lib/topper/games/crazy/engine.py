@@ -1,13 +1,13 @@
 """Crazy Job as a turn-based state (RULES.md section 6; readings in docs/rules/crazy-job.md).
 
-OpenSpiel's split, as in ``topper.trickydick``: ``CrazyJob`` is the configuration and
+OpenSpiel's split, as in ``topper.games.tricky.engine``: ``CrazyJob`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``. A match is rebuilt exactly from its
 configuration, seed, rigged decks and action history (``to_dict``/``from_dict``).
 
 An action is a tuple of ints, its kind first (``Act``). Each seat writes a rule at the start
 of a hand, on paper (``PAPER``: its maker judges with the seat button) or stored on the
-device (a ``topper.crazyrules`` code: the device judges). On their k-th turn of the hand a
+device (a ``topper.games.crazy.rules`` code: the device judges). On their k-th turn of the hand a
 player plays against the rule of the opponent k-th to their left, cycling.
 
 How the engine learns the cards (``Entry``):
@@ -24,7 +24,8 @@ revealed when the hand ends. ``view()`` and the rulings are public: no stored ru
 hand in them; ``hand_view(seat)`` is what that seat alone may see.
 """
 
-from topper import cards, commit, crazyrules
+from topper import cards, commit
+from topper.games.crazy import rules as crazyrules
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
 from topper.gamekit import as_action as _as_action
 from topper.gamekit import kind_name

@@ -1,7 +1,7 @@
 """Guess My Card as a turn-based state (RULES.md section 7; readings in
 docs/rules/guess-my-card.md).
 
-OpenSpiel's split, as in ``topper.trickydick``: ``GuessMyCard`` is the configuration and
+OpenSpiel's split, as in ``topper.games.tricky.engine``: ``GuessMyCard`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``; ``to_dict``/``from_dict`` rebuild a
 match from its configuration, seed, rigged decks and action history.
