@@ -3,7 +3,8 @@
 OpenSpiel's split, as in ``topper.games.tricky.engine``: ``CrazyJob`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``. A match is rebuilt exactly from its
-configuration, seed, rigged decks and action history (``to_dict``/``from_dict``).
+configuration, seed, rigged decks and action history (``to_dict``/``from_dict``; the
+skeleton that does it, shared with Guess My Card, is ``topper.match``).
 
 An action is a tuple of ints, its kind first (``Act``). Each seat writes a rule at the start
 of a hand, on paper (``PAPER``: its maker judges with the seat button) or stored on the
@@ -24,19 +25,15 @@ revealed when the hand ends. ``view()`` and the rulings are public: no stored ru
 hand in them; ``hand_view(seat)`` is what that seat alone may see.
 """
 
-from topper import cards, commit
+from topper import cards, match
 from topper.games.crazy import rules as crazyrules
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
-from topper.gamekit import as_action as _as_action
-from topper.gamekit import kind_name
-from topper.rng import Rng
 
 NOBODY = -1  # current_player() once the match is over
 PAPER = -1  # the rule of a RULE action written on paper: its maker judges
 HAND_SIZE = 5
 MAX_PLAY = 4
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/crazy-job.md)
-_SALT_SEED = 0x5A175EED
 
 
 class Act:
@@ -116,35 +113,26 @@ class CrazyJob:
     def deck(self):
         return cards.full_deck() * self.decks
 
+    def settings(self):
+        return {
+            "players": self.players,
+            "hands": self.hands,
+            "target": self.target,
+            "first_dealer": self.first_dealer,
+            "turn_limit": self.turn_limit,
+        }
+
     def new_match(self, seed=0, salts=None, decks=None):
         return Match(self, seed, salts, decks)
 
 
-class Match:
-    def __init__(self, game, seed=0, salts=None, decks=None):
-        if decks is not None:
-            if game.entry != Entry.DEALT:
-                raise RuleError("only a dealt match takes rigged decks")
-            want = sorted(game.deck())
-            for order in decks:
-                if sorted(order) != want:
-                    raise RuleError("a rigged deck must hold the game's deck, each card once")
-        self.game = game
-        self.seed = seed
-        self.decks = decks  # rigged deck orders (top first) for the first hands, or None
-        self._rng = Rng(seed)
-        if salts is None:
-            salts = Rng(seed ^ _SALT_SEED)
-        self._tape = salts if isinstance(salts, commit.Tape) else commit.Tape(salts)
-        self._vault = commit.Vault(self._tape)
-        n = game.players
-        self.scores = [0] * n
-        self.hand_results = []
-        self.history = []
-        self.hand_no = -1
-        self._out = []
-        self._start_hand()
-        self.rulings = self._flush()
+class Match(match.Match):
+    NAME = "crazy-job"
+    TITLE = "Crazy Job"
+    SALT_SEED = 0x5A175EED
+    OVER = Phase.OVER
+    WANTED = _WANTED
+    ACT_NAMES = ACT_NAMES
 
     # ----- the hand's life ----------------------------------------------------------
 
@@ -168,11 +156,6 @@ class Match:
         self.winner = NOBODY
         self._starts_due = []
         self._out.append({"r": "hand", "hand": self.hand_no + 1, "dealer": self.dealer})
-
-    def _from_left(self):
-        """Every seat, starting at the dealer's left."""
-        n = self.game.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
 
     def _deal(self):
         n = self.game.players
@@ -267,11 +250,6 @@ class Match:
             return True
         return g.target > 0 and max(self.scores) >= g.target
 
-    def _flush(self):
-        out = self._out
-        self._out = []
-        return out
-
     # ----- cards moving -------------------------------------------------------------
 
     def _draw(self, seat, count):
@@ -344,9 +322,6 @@ class Match:
         if p == Phase.SCORED:
             return (self.dealer + 1) % self.game.players
         return NOBODY
-
-    def is_over(self):
-        return self.phase == Phase.OVER
 
     def returns(self):
         """Each seat's result, higher is better: minus its total (cards left count against)."""
@@ -428,18 +403,7 @@ class Match:
             return [(Act.NEXT,)]
         return []
 
-    def is_legal(self, action):
-        try:
-            self._check(_as_action(action))
-        except RuleError:
-            return False
-        return True
-
-    def apply(self, action):
-        """The seat due takes ``action``. Returns the public rulings it caused."""
-        action = _as_action(action)
-        self._check(action)
-        self.history.append(action)
+    def _apply(self, action):
         kind = action[0]
         if kind == Act.RULE:
             self._apply_rule(action[1])
@@ -455,36 +419,11 @@ class Match:
             self._apply_pick(action[1])
         else:
             self._start_hand()
-        self.rulings = self._flush()
-        return self.rulings
-
-    def rewind(self, actions=1):
-        """A new match equal to this one before its last ``actions`` actions (undo). It
-        seals with the same salts, so the seals already logged stay valid."""
-        if not isinstance(actions, int) or actions < 0 or actions > len(self.history):
-            raise RuleError("cannot rewind %r of %d actions" % (actions, len(self.history)))
-        kept = self.history[: len(self.history) - actions]
-        return replay(self.game, self.seed, kept, self.decks, self._tape.rewound())
-
-    def play(self, seat, action):
-        """``apply`` for a caller that knows which seat pressed: refuses a seat out of turn."""
-        if seat != self.current_player():
-            raise RuleError(
-                "%s cannot act now: %s is due" % (seat_name(seat), seat_name(self.current_player()))
-            )
-        return self.apply(action)
 
     # ----- checking an action -------------------------------------------------------
 
-    def _check(self, action):
+    def _check_act(self, action):
         kind = action[0]
-        p = self.phase
-        if p == Phase.OVER:
-            raise RuleError("the match is over")
-        wanted = _WANTED[p]
-        if kind not in wanted:
-            names = " or ".join([ACT_NAMES[k] for k in wanted])
-            raise RuleError("now: %s, not %s" % (names, kind_name(kind, ACT_NAMES)))
         if kind == Act.RULE:
             self._check_rule(action)
         elif kind in (Act.START, Act.PICK):
@@ -752,22 +691,6 @@ class Match:
             "notation": judge.notation() if judge is not None else None,
         }
 
-    def to_dict(self):
-        """Everything needed to rebuild this match. Private: it holds the stored rules."""
-        g = self.game
-        return {
-            "game": "crazy-job",
-            "players": g.players,
-            "hands": g.hands,
-            "target": g.target,
-            "first_dealer": g.first_dealer,
-            "entry": ENTRY_NAMES[g.entry],
-            "turn_limit": g.turn_limit,
-            "seed": self.seed,
-            "decks": self.decks,
-            "history": [list(a) for a in self.history],
-        }
-
 
 def _rule_kind(rule):
     if rule is None:
@@ -802,25 +725,20 @@ def _sequences(hand, longest):
 
 def replay(game, seed, history, decks=None, salts=None):
     """The match that ``history`` leads to from a fresh deal of ``seed``."""
-    match = Match(game, seed, salts, decks)
-    for action in history:
-        match.apply(action)
-    return match
+    return match.replay(Match, game, seed, history, decks, salts)
 
 
 def from_dict(saved):
     """The match that ``Match.to_dict`` described."""
-    if saved.get("game") != "crazy-job":
-        raise RuleError("not a Crazy Job match: %r" % (saved.get("game"),))
-    entry = saved.get("entry", "dealt")
-    if entry not in ENTRY_NAMES:
-        raise RuleError("unknown entry %r" % (entry,))
-    game = CrazyJob(
+    return match.load(Match, saved, _game)
+
+
+def _game(saved, entry):
+    return CrazyJob(
         players=saved.get("players", 4),
         hands=saved.get("hands", 0),
         target=saved.get("target", 0),
         first_dealer=saved.get("first_dealer", 0),
-        entry=ENTRY_NAMES.index(entry),
+        entry=entry,
         turn_limit=saved.get("turn_limit", TURN_LIMIT),
     )
-    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("decks"))
