@@ -3,7 +3,9 @@ Card): the deal's seed and salts, the action history, apply, rewind, replay and
 serialization. A match is rebuilt exactly from its configuration, seed, rigged decks and
 action history, so undo is a replay of one action fewer and a save is that history.
 
-A game's ``Match`` subclass sets:
+A game's configuration subclasses ``Game`` (the seats, the first dealer, how the cards
+are entered, the turn limit; its own settings beside them) and has ``deck()`` and
+``new_match(seed, salts, decks)``. Its ``Match`` subclass sets:
 
 - ``NAME`` (its name in saves and views, "crazy-job") and ``TITLE`` (for errors);
 - ``SALT_SEED``: where the salts come from when the caller gives none;
@@ -12,14 +14,37 @@ A game's ``Match`` subclass sets:
 
 and defines ``_start_hand()`` (deals, sets ``phase``), ``_check_act(action)`` (raises
 RuleError for an act its phase wanted but the state refuses) and ``_apply(action)``
-(applies a checked act, leaving rulings in ``_out``). Its configuration, ``game``, has
-``players``, ``entry``, ``deck()`` and ``settings()`` (the rest of its constructor's
-arguments, as a dict).
+(applies a checked act, leaving rulings in ``_out``), and calls ``_over()`` when the
+match ends.
 """
 
 from topper import commit
 from topper.gamekit import ENTRY_NAMES, Entry, RuleError, as_action, kind_name, seat_name
 from topper.rng import Rng
+
+
+class Game:
+    """What every match of hands is configured with; ``settings()`` gives it back for a
+    save (a subclass adds its own)."""
+
+    TITLE = ""
+
+    def __init__(self, players, first_dealer, entry, turn_limit):
+        if not isinstance(players, int) or players < 2 or players > 8:
+            raise RuleError("%s takes 2 to 8 players, not %r" % (self.TITLE, players))
+        if entry not in (Entry.DEALT, Entry.PAD, Entry.BUTTONS):
+            raise RuleError("unknown entry %r" % (entry,))
+        if not isinstance(first_dealer, int) or first_dealer < 0 or first_dealer >= players:
+            raise RuleError("the first dealer must be a seat 0..%d" % (players - 1))
+        if not isinstance(turn_limit, int) or turn_limit < 0:
+            raise RuleError("turn_limit must be 0 (none) or more, not %r" % (turn_limit,))
+        self.players = players
+        self.first_dealer = first_dealer
+        self.entry = entry
+        self.turn_limit = turn_limit
+
+    def settings(self):
+        return {"players": self.players, "first_dealer": self.first_dealer, "turn_limit": self.turn_limit}
 
 
 class Match:
@@ -68,6 +93,13 @@ class Match:
     def is_over(self):
         return self.phase == self.OVER
 
+    def _over(self):
+        self.phase = self.OVER
+        # The seed goes public only now: with it anyone can replay and check the match.
+        self._out.append(
+            {"r": "over", "scores": list(self.scores), "winners": self.winners(), "seed": self.seed}
+        )
+
     def is_legal(self, action):
         try:
             self._check(as_action(action))
@@ -90,7 +122,7 @@ class Match:
         if not isinstance(actions, int) or actions < 0 or actions > len(self.history):
             raise RuleError("cannot rewind %r of %d actions" % (actions, len(self.history)))
         kept = self.history[: len(self.history) - actions]
-        return replay(type(self), self.game, self.seed, kept, self.decks, self._tape.rewound())
+        return replay(self.game, self.seed, kept, self.decks, self._tape.rewound())
 
     def play(self, seat, action):
         """``apply`` for a caller that knows which seat pressed: refuses a seat out of turn."""
@@ -122,9 +154,9 @@ class Match:
         return out
 
 
-def replay(match_class, game, seed, history, decks=None, salts=None):
-    """The match of ``match_class`` that ``history`` leads to from a fresh deal of ``seed``."""
-    match = match_class(game, seed, salts, decks)
+def replay(game, seed, history, decks=None, salts=None):
+    """The match that ``history`` leads to from a fresh deal of ``seed``."""
+    match = game.new_match(seed, salts, decks)
     for action in history:
         match.apply(action)
     return match
@@ -139,4 +171,4 @@ def load(match_class, saved, make_game):
     if entry not in ENTRY_NAMES:
         raise RuleError("unknown entry %r" % (entry,))
     game = make_game(saved, ENTRY_NAMES.index(entry))
-    return replay(match_class, game, saved.get("seed", 0), saved.get("history", []), saved.get("decks"))
+    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("decks"))

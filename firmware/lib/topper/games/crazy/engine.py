@@ -26,6 +26,7 @@ hand in them; ``hand_view(seat)`` is what that seat alone may see.
 """
 
 from topper import cards, match
+from topper.match import replay  # noqa: F401 (the engine's API: replay(game, seed, history))
 from topper.games.crazy import rules as crazyrules
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
 
@@ -80,47 +81,35 @@ def _texts(card_list):
     return [card_text(c) for c in card_list]
 
 
-class CrazyJob:
+class CrazyJob(match.Game):
     """The configuration of a match; ``new_match(seed)`` gives its first state.
 
     ``hands``: hands to play; ``target``: or play until somebody's total reaches it (the
     hand in which it happens is the last). Neither given: one hand per player, so that
     everybody deals once. 5 to 8 players play with two full decks combined."""
 
+    TITLE = "Crazy Job"
+
     def __init__(
         self, players=4, hands=0, target=0, first_dealer=0, entry=Entry.DEALT, turn_limit=TURN_LIMIT
     ):
-        if not isinstance(players, int) or players < 2 or players > 8:
-            raise RuleError("Crazy Job takes 2 to 8 players, not %r" % (players,))
-        if entry not in (Entry.DEALT, Entry.PAD, Entry.BUTTONS):
-            raise RuleError("unknown entry %r" % (entry,))
+        super().__init__(players, first_dealer, entry, turn_limit)
         if not isinstance(hands, int) or hands < 0 or hands > 99:
             raise RuleError("hands must be 0..99, not %r" % (hands,))
         if not isinstance(target, int) or target < 0 or target > 999:
             raise RuleError("target must be 0..999, not %r" % (target,))
-        if not isinstance(first_dealer, int) or first_dealer < 0 or first_dealer >= players:
-            raise RuleError("the first dealer must be a seat 0..%d" % (players - 1))
-        if not isinstance(turn_limit, int) or turn_limit < 0:
-            raise RuleError("turn_limit must be 0 (none) or more, not %r" % (turn_limit,))
-        self.players = players
         self.hands = hands if (hands or target) else players
         self.target = target
-        self.first_dealer = first_dealer
-        self.entry = entry
-        self.turn_limit = turn_limit
         self.decks = 1 if players <= 4 else 2
 
     def deck(self):
         return cards.full_deck() * self.decks
 
     def settings(self):
-        return {
-            "players": self.players,
-            "hands": self.hands,
-            "target": self.target,
-            "first_dealer": self.first_dealer,
-            "turn_limit": self.turn_limit,
-        }
+        out = super().settings()
+        out["hands"] = self.hands
+        out["target"] = self.target
+        return out
 
     def new_match(self, seed=0, salts=None, decks=None):
         return Match(self, seed, salts, decks)
@@ -128,7 +117,7 @@ class CrazyJob:
 
 class Match(match.Match):
     NAME = "crazy-job"
-    TITLE = "Crazy Job"
+    TITLE = CrazyJob.TITLE
     SALT_SEED = 0x5A175EED
     OVER = Phase.OVER
     WANTED = _WANTED
@@ -235,14 +224,10 @@ class Match(match.Match):
                 "scores": list(self.scores),
             }
         )
-        if not self._match_done():
+        if self._match_done():
+            self._over()
+        else:
             self.phase = Phase.SCORED
-            return
-        self.phase = Phase.OVER
-        # The seed goes public only now: with it anyone can replay and check the match.
-        self._out.append(
-            {"r": "over", "scores": list(self.scores), "winners": self.winners(), "seed": self.seed}
-        )
 
     def _match_done(self):
         g = self.game
@@ -721,11 +706,6 @@ def _sequences(hand, longest):
 
     grow((), list(hand))
     return out
-
-
-def replay(game, seed, history, decks=None, salts=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
-    return match.replay(Match, game, seed, history, decks, salts)
 
 
 def from_dict(saved):

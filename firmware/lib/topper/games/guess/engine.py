@@ -27,6 +27,7 @@ card; ``hand_view(seat)`` is what that seat alone may see.
 """
 
 from topper import cards, match
+from topper.match import replay  # noqa: F401 (the engine's API: replay(game, seed, history))
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
 
 NOBODY = -1
@@ -117,36 +118,24 @@ def stands_for(shown, declared):
     return True
 
 
-class GuessMyCard:
+class GuessMyCard(match.Game):
     """The configuration of a match; ``new_match(seed)`` gives its first state."""
 
+    TITLE = "Guess My Card"
+
     def __init__(self, players=4, hands=1, first_dealer=0, entry=Entry.DEALT, turn_limit=TURN_LIMIT):
-        if not isinstance(players, int) or players < 2 or players > 8:
-            raise RuleError("Guess My Card takes 2 to 8 players, not %r" % (players,))
-        if entry not in (Entry.DEALT, Entry.PAD, Entry.BUTTONS):
-            raise RuleError("unknown entry %r" % (entry,))
+        super().__init__(players, first_dealer, entry, turn_limit)
         if not isinstance(hands, int) or hands < 1 or hands > 99:
             raise RuleError("a match has 1 to 99 hands, not %r" % (hands,))
-        if not isinstance(first_dealer, int) or first_dealer < 0 or first_dealer >= players:
-            raise RuleError("the first dealer must be a seat 0..%d" % (players - 1))
-        if not isinstance(turn_limit, int) or turn_limit < 0:
-            raise RuleError("turn_limit must be 0 (none) or more, not %r" % (turn_limit,))
-        self.players = players
         self.hands = hands
-        self.first_dealer = first_dealer
-        self.entry = entry
-        self.turn_limit = turn_limit
 
     def deck(self):
         return cards.full_deck()
 
     def settings(self):
-        return {
-            "players": self.players,
-            "hands": self.hands,
-            "first_dealer": self.first_dealer,
-            "turn_limit": self.turn_limit,
-        }
+        out = super().settings()
+        out["hands"] = self.hands
+        return out
 
     def new_match(self, seed=0, salts=None, decks=None):
         return Match(self, seed, salts, decks)
@@ -154,7 +143,7 @@ class GuessMyCard:
 
 class Match(match.Match):
     NAME = "guess-my-card"
-    TITLE = "Guess My Card"
+    TITLE = GuessMyCard.TITLE
     SALT_SEED = 0x6C55CA4D
     OVER = Phase.OVER
     WANTED = _WANTED
@@ -332,12 +321,8 @@ class Match(match.Match):
         )
         if len(self.hand_results) < self.game.hands:
             self.phase = Phase.SCORED
-            return
-        self.phase = Phase.OVER
-        # The seed goes public only now: with it anyone can replay and check the match.
-        self._out.append(
-            {"r": "over", "scores": list(self.scores), "winners": self.winners(), "seed": self.seed}
-        )
+        else:
+            self._over()
 
     def _draw(self, seat):
         """Refill ``seat``'s hand by one; an empty pile is made again from the trash."""
@@ -707,11 +692,6 @@ def _distinct(sorted_cards):
         if not out or out[-1] != c:
             out.append(c)
     return out
-
-
-def replay(game, seed, history, decks=None, salts=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
-    return match.replay(Match, game, seed, history, decks, salts)
 
 
 def from_dict(saved):
