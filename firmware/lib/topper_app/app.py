@@ -1065,6 +1065,6 @@ def make_app(getenv=None, now=0):
     # The parser is needed once: drop it so that its bytecode goes back to the heap.
     del settings
     sys.modules.pop("topper_hw.settings", None)
-    dev = devices.build(cfg, now)
+    dev = devices.build(cfg, now, screen.paint)  # the screen's painter: the OLED knows no view
     return App(cfg, dev, now, problems)
 
