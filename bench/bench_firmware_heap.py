@@ -230,7 +230,7 @@ FIRMWARE = (
     "lib/topper_hw/buzzer.py",
     "lib/topper_hw/nvstore.py",
     "lib/topper_hw/cardpad.py",
-    "lib/topper_hw/enroll.py",
+    "lib/topper_app/enroll.py",
     "lib/topper_hw/devices.py",
     "lib/topper_view/__init__.py",
     "lib/topper_view/effects.py",
@@ -240,12 +240,12 @@ FIRMWARE = (
     "lib/topper_view/sounds.py",
     "lib/topper_view/menu.py",
     "lib/topper/__init__.py",
+    "lib/topper/games/__init__.py",
     "lib/topper/ticks.py",
 )
 GAME = (
     "lib/topper/cards.py",
     "lib/topper/rng.py",
-    "lib/topper/games/__init__.py",
     "lib/topper/games/slap/__init__.py",
     "lib/topper/games/slap/race.py",
     "lib/topper/games/slap/rules.py",
@@ -254,7 +254,7 @@ GAME = (
 )
 LINK = (
     "lib/topper_hw/link.py",
-    "lib/topper_hw/gamesave.py",
+    "lib/topper_app/gamesave.py",
     "lib/topper_hw/journal_store.py",
     "lib/topper/jsonl.py",
     "lib/topper/session.py",

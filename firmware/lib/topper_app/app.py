@@ -159,7 +159,8 @@ class App:
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
         self._card_text = None
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
-        from topper_hw import gamesave, journal_store, link
+        from topper_app import gamesave
+        from topper_hw import journal_store, link
 
         nvm = dev.store.nvm if dev.store is not None else None
         self.save = gamesave.GameSave(journal_store.open_store(dev.i2c, nvm))
@@ -264,7 +265,7 @@ class App:
 
     def _save_now(self, now):
         """A blind or turn game is saved whole now; a card game's journal already holds
-        every event (topper_hw.gamesave)."""
+        every event (topper_app.gamesave)."""
         try:
             if self.turn:
                 self.save.save_whole(self._snapshot(now), now)
@@ -867,7 +868,7 @@ class App:
             self._sound(sounds.ERROR, now)
             return
         from topper import cards
-        from topper_hw.enroll import Enrollment
+        from topper_app.enroll import Enrollment
 
         self.cards = cards
         cfg = self.menu.config()
