@@ -76,9 +76,30 @@ class Match:
         self.hand_results = []
         self.history = []
         self.hand_no = -1
+        self.dealer = game.first_dealer  # _start_hand sets both for each hand
+        self.phase = 0
         self._out = []
         self._start_hand()
         self.rulings = self._flush()
+
+    # ----- what each game's Match defines --------------------------------------------
+
+    def _start_hand(self):
+        raise NotImplementedError
+
+    def _check_act(self, action):
+        raise NotImplementedError
+
+    def _apply(self, action):
+        raise NotImplementedError
+
+    def current_player(self):
+        raise NotImplementedError
+
+    def winners(self):
+        raise NotImplementedError
+
+    # ----- shared -------------------------------------------------------------------
 
     def _from_left(self):
         """Every seat, starting at the dealer's left."""

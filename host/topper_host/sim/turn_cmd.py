@@ -27,7 +27,7 @@ class Setup:
 
     def __init__(self, args):
         self.game = args.game
-        key, title, (low, high), _opts, _mod = games.find(args.game)
+        key, title, (low, high) = games.find(args.game)[:3]
         self.title = title
         self.seats = args.seats
         if not low <= self.seats <= high:
