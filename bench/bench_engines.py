@@ -16,29 +16,29 @@ from _timing import now_us, since_us, use_cpu_time
 
 
 def tricky(seed):
-    from topper.bots_trickydick import Bot
-    from topper.trickydick import TrickyDick
+    from topper.games.tricky.bots import Bot
+    from topper.games.tricky.engine import TrickyDick
 
     return TrickyDick(mode=seed % 3, first_dealer=seed % 4).new_match(seed=seed), Bot
 
 
 def tripp(seed):
-    from topper.bots_trippjokes import TrippBot
-    from topper.trippjokes import TrippJokes
+    from topper.games.tripp.bots import TrippBot
+    from topper.games.tripp.engine import TrippJokes
 
     return TrippJokes(4).deal(seed), TrippBot
 
 
 def crazy(seed):
-    from topper.bots_crazyjob import Bot
-    from topper.crazyjob import CrazyJob
+    from topper.games.crazy.bots import Bot
+    from topper.games.crazy.engine import CrazyJob
 
     return CrazyJob(players=4, first_dealer=seed % 4).new_match(seed=seed), Bot
 
 
 def guess(seed):
-    from topper.bots_guess import Bot
-    from topper.guessmycard import GuessMyCard
+    from topper.games.guess.bots import Bot
+    from topper.games.guess.engine import GuessMyCard
 
     return GuessMyCard(players=4, first_dealer=seed % 4).new_match(seed=seed), Bot
 

@@ -16,15 +16,16 @@ from _timing import heap, now_us, since_us
 
 
 h0 = heap()
-from topper.crazyjob import CrazyJob  # noqa: E402
+from topper.games.crazy.engine import CrazyJob  # noqa: E402
 
 h1 = heap()
-from topper.guessmycard import GuessMyCard  # noqa: E402
+from topper.games.guess.engine import GuessMyCard  # noqa: E402
 
 h2 = heap()
-from topper import commit, crazyrules  # noqa: E402
-from topper.bots_crazyjob import Bot as JobBot  # noqa: E402
-from topper.bots_guess import Bot as GuessBot  # noqa: E402
+from topper import commit  # noqa: E402
+from topper.games.crazy import rules as crazyrules  # noqa: E402
+from topper.games.crazy.bots import Bot as JobBot  # noqa: E402
+from topper.games.guess.bots import Bot as GuessBot  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.sha256 import sha256  # noqa: E402
 
@@ -87,8 +88,8 @@ def main():
     small = sys.implementation.name != "cpython"
     print("interpreter: %s %s" % (sys.implementation.name, sys.version.split()[0]))
     if h0 is not None:
-        print("heap used by importing topper.crazyjob: %d bytes" % (h1 - h0))
-        print("heap used by importing topper.guessmycard (after crazyjob): %d bytes" % (h2 - h1))
+        print("heap used by importing topper.games.crazy.engine: %d bytes" % (h1 - h0))
+        print("heap used by importing topper.games.guess.engine (after crazyjob): %d bytes" % (h2 - h1))
     for name, game, bot, n in (
         ("crazy-job 4p", CrazyJob(players=4, hands=1), JobBot, 4 if small else 200),
         ("crazy-job 8p", CrazyJob(players=8, hands=1), JobBot, 2 if small else 100),

@@ -21,9 +21,9 @@ from _timing import heap, now_us, since_us, use_cpu_time
 
 
 heap_before = heap()
-from topper.referee import SlapReferee  # noqa: E402
+from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
-from topper.slapgame import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
+from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
 
 heap_after = heap()
 

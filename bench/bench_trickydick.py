@@ -15,8 +15,8 @@ from _timing import heap, now_us, since_us
 
 
 heap_before = heap()
-from topper.bots_trickydick import Bot, RandomPlayer  # noqa: E402
-from topper.trickydick import Mode, TrickyDick  # noqa: E402
+from topper.games.tricky.bots import Bot, RandomPlayer  # noqa: E402
+from topper.games.tricky.engine import Mode, TrickyDick  # noqa: E402
 
 heap_after = heap()
 

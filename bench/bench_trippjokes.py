@@ -11,9 +11,9 @@ Command: ``.venv/bin/python bench/bench_trippjokes.py [--games N]``.
 import sys
 from time import perf_counter
 
-from topper.bots_trippjokes import TrippBot
+from topper.games.tripp.bots import TrippBot
 from topper.clock import ChessClock, fischer
-from topper.trippjokes import TrippJokes
+from topper.games.tripp.engine import TrippJokes
 
 
 def play(players, seed):

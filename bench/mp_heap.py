@@ -2,7 +2,7 @@
 
     node bench/mp_run.mjs --each bench/mp_heap.py          # each module alone, then all
     node bench/mp_run.mjs bench/mp_heap.py topper.cards    # one interpreter, these in turn
-    node bench/mp_run.mjs bench/mp_heap.py topper.referee,topper_view.screen   # together
+    node bench/mp_run.mjs bench/mp_heap.py topper.games.slap.pad,topper_view.screen   # together
 
 For each argument (a module name, names joined by commas to import together, or ``all``
 for every module of the portable packages)

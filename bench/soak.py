@@ -42,9 +42,9 @@ for p in (ROOT / "tests", ROOT / "tests" / "host", ROOT / "firmware" / "lib"):
 import fakes  # noqa: E402
 from _link_fakes import boot, power_cut  # noqa: E402
 from fakes.scenario import uid  # noqa: E402
-from topper import cards, jsonl, turngames  # noqa: E402
+from topper import cards, games, jsonl  # noqa: E402
 from topper.eventlog import Replay  # noqa: E402
-from topper.referee import SlapReferee  # noqa: E402
+from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 
 STEP_MS = 20  # the App's loop period on the fake clock
@@ -159,8 +159,8 @@ class Soak:
             cfg.update({"game": ("ww3", "armageddon")[rng.below(2)], "seats": 2 + rng.below(5),
                         "jokers": rng.below(9), "hurry_ms": (0, 2000, 3000, 5000)[rng.below(4)]})
             return cfg
-        game = turngames.KEYS[rng.below(len(turngames.KEYS))]
-        lo, hi = turngames.find(game)[2]
+        game = games.TURN_KEYS[rng.below(len(games.TURN_KEYS))]
+        lo, hi = games.find(game)[2]
         cfg.update({"game": game, "seats": lo + rng.below(min(hi, 6) - lo + 1)})
         # The clock is the menu's: the table set one earlier, now and then a short one.
         m = self.app.menu

@@ -17,7 +17,7 @@ import math
 import os
 import sys
 
-from topper import turngames
+from topper import games
 from topper.eventlog import LogError
 
 from topper_host import paths
@@ -31,12 +31,11 @@ from topper_host.sim.table import ScriptError, Table, referee
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
 
 NAMES = {"ww3": "World War 3", "armageddon": "Armageddon"}
-SLAP_GAMES = ("ww3", "armageddon")
 
 
 def add_arguments(p):
     g = p.add_argument_group("the game")
-    g.add_argument("--game", choices=SLAP_GAMES + turngames.KEYS, default="ww3", help="default ww3")
+    g.add_argument("--game", choices=games.KEYS, default="ww3", help="default ww3")
     g.add_argument("--seats", "--players", type=int, default=4, help="2-8 players, default 4 (you are P1)")
     g.add_argument(
         "--opt",
@@ -170,7 +169,7 @@ def run(args):
         snaps = Snapshots(args.snapshot) if args.snapshot else None
         if args.replay and turn_cmd.is_turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)
-        if args.game in turngames.KEYS:
+        if args.game in games.TURN_KEYS:
             if args.script:
                 print("topper sim: --script is for the slap games", file=sys.stderr)
                 return 2

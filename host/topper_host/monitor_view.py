@@ -15,7 +15,7 @@ OLED pixel for pixel, the ring, the pile and the seats).
 import importlib
 import time
 
-from topper import turngames
+from topper import games
 from topper.gamekit import Entry, seat_name
 from topper.ticks import ticks_diff
 from topper_host.sim import narrate
@@ -53,13 +53,13 @@ class Board:
         self.t = reply.get("t", 0)
         self.at = self.clock()
         v = self.view
-        if self.words is None and v is not None and v.get("game") in turngames.KEYS:
+        if self.words is None and v is not None and v.get("game") in games.TURN_KEYS:
             # Joined half way: the view does not say whether the pad is on.
             self._turn_game(v["game"], v.get("seats", 0), None, Entry.BUTTONS)
 
     def turn(self):
         """Whether the board's game is turn-based."""
-        return self.view is not None and self.view.get("game") in turngames.KEYS
+        return self.view is not None and self.view.get("game") in games.TURN_KEYS
 
     def rulings(self, rs):
         if self.words is None:
@@ -81,16 +81,16 @@ class Board:
         self.fx = effects.Effects()
         self.words = None
         game = header.get("game")
-        if game in turngames.KEYS:
+        if game in games.TURN_KEYS:
             entry = Entry.PAD if header.get("cardpad") else Entry.BUTTONS
             self._turn_game(game, header.get("seats", 0), header.get("options"), entry)
         self.feed.append("new game: %s, %d seats" % (game, header.get("seats", 0)))
 
     def _turn_game(self, game, seats, options, entry):
-        lo, hi = turngames.find(game)[2]
+        lo, hi = games.find(game)[2]
         if not lo <= seats <= hi:
             return  # a header or view this host cannot read: rulings stay unnamed
-        module = importlib.import_module(turngames.find(game)[4])
+        module = importlib.import_module(games.find(game)[4])
         self.words = module.make(seats, entry, 0, None, options)
 
     def say(self, text):

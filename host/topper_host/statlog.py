@@ -16,7 +16,7 @@
 
 import os
 
-from topper import jsonl, turngames
+from topper import games, jsonl
 from topper.eventlog import FORMAT, LogError, Replay
 
 from topper_host import stats
@@ -82,7 +82,7 @@ def parse(lines, source=""):
             return _device_turn(head, objs, source)
         if head.get("log") != FORMAT:
             raise LogError(number, "not a Topper Table log (log %r)" % (head.get("log"),))
-        if head.get("game") in turngames.KEYS:
+        if head.get("game") in games.TURN_KEYS:
             return _turn(head, lines, source)
         return _slap(head, lines, source)
     if "r" in head:

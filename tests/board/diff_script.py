@@ -15,9 +15,8 @@ begin as the set-up is taken. ``#`` starts a comment. Both sides play the same l
 the board through its pins and pad, the simulator's model in-process.
 """
 
-from topper import cards, turngames
+from topper import cards, games
 
-SLAP_GAMES = ("ww3", "armageddon")
 HOLD_MS = 60  # a slap: the button is down this long
 SHORT_MS = 120  # a turn game's short press (released well before 700 ms)
 LONG_MS = 900  # held past the 700 ms of a long press
@@ -38,7 +37,7 @@ class Step:
 
 class Script:
     def __init__(self, name, game, seats, seed, text, jokers=2, hurry_ms=3000):
-        if game not in SLAP_GAMES and game not in turngames.KEYS:
+        if game not in games.KEYS:
             raise ValueError("unknown game %r" % game)
         self.name = name
         self.game = game
@@ -50,7 +49,7 @@ class Script:
 
     @property
     def slap(self):
-        return self.game in SLAP_GAMES
+        return not games.is_turn(self.game)
 
     def setup(self):
         """The link's ``setup`` command for this script (docs/serial-protocol.md)."""

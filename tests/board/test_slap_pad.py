@@ -141,10 +141,10 @@ def test_armageddon_with_the_pad_judges_a_wild_card(pad):
 
 def _physical_game(seed):
     """The cards on the table, known to the test only: World War 3 for 2 with 2 jokers,
-    dealt and its first starter found from ``seed`` (topper.slapgame with the cards
+    dealt and its first starter found from ``seed`` (topper.games.slap.engine with the cards
     known). Returns (game, starter)."""
     from topper.rng import Rng
-    from topper.slapgame import SlapGame
+    from topper.games.slap.engine import SlapGame
 
     g = SlapGame("ww3", 2, 2)
     rng = Rng(seed)
@@ -157,7 +157,7 @@ def _next_move(g):
     """What the table does next: ("slap", seat) when the top is a combination (the seat
     holding more cards is quicker: it snowballs, so the game ends soon), else
     ("lay", seat, card)."""
-    from topper.slapgame import Phase
+    from topper.games.slap.engine import Phase
 
     if g.phase == Phase.OVER:
         return None
@@ -181,7 +181,7 @@ def _play(g, move):
 
 
 def _length(seed, cap=200):
-    from topper.slapgame import Phase
+    from topper.games.slap.engine import Phase
 
     g, _ = _physical_game(seed)
     for n in range(cap):
@@ -195,7 +195,7 @@ def _length(seed, cap=200):
 def test_world_war_3_played_from_deal_to_win_with_the_pad(pad):
     from topper import jsonl
     from topper.eventlog import Replay
-    from topper.slapgame import Phase
+    from topper.games.slap.engine import Phase
 
     seed = min(range(300), key=_length)  # the shortest real game of 300 deals
     g, starter = _physical_game(seed)

@@ -2,7 +2,7 @@
 is an input (a button press, a card tapped on the pad, the start) and what the table
 must see after it. A refused input must answer one error and change nothing."""
 
-from topper import turn_guess
+from topper.games.guess import turn as turn_guess
 from topper.cards import parse
 from topper.jsonl import dumps, loads
 

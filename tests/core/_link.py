@@ -3,10 +3,10 @@ writes its log into a session, as the device's app does."""
 
 from topper import jsonl
 from topper.eventlog import Recorder
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
 from topper.session import Session
-from topper.slapgame import Phase, SlapGame
+from topper.games.slap.engine import Phase, SlapGame
 
 
 class Table:

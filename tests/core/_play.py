@@ -2,9 +2,9 @@
 sometimes right, sometimes wrong, sometimes missed, and slow players now and then."""
 
 from topper.eventlog import Recorder
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
-from topper.slapgame import Phase, SlapGame
+from topper.games.slap.engine import Phase, SlapGame
 
 
 def _skilled(rng, seats):

@@ -1,8 +1,8 @@
 """Helpers for scenario tests: games with stacks the test chooses."""
 
 from topper import cards
-from topper.referee import SlapReferee
-from topper.slapgame import SlapGame
+from topper.games.slap.pad import SlapReferee
+from topper.games.slap.engine import SlapGame
 
 
 def codes(text):

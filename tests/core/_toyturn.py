@@ -13,7 +13,7 @@ from topper.gamekit import Entry, RuleError, seat_name
 from topper.rng import Rng
 
 GAME = "toy"
-ENTRY = ("toy", "TOY RACE", (2, 8), (("target", "Target", (5, 10, 20), 10, None),), "_toyturn")
+ENTRY = ("toy", "TOY RACE", (2, 8), (("target", "Target", (5, 10, 20), 10, None),), "_toyturn", "turn")
 
 ADD = 0
 LEAVE = 1

@@ -1,7 +1,8 @@
 """Scenario tables for the Tricky Dick referee on the device: inputs in, rulings and
 screens out, and the check that a refused input changes nothing."""
 
-from topper import jsonl, turn_tricky
+from topper import jsonl
+from topper.games.tricky import turn as turn_tricky
 from topper.cards import parse
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 

@@ -1,8 +1,8 @@
 """Helpers for the Tripp Jokes tests: tables written in card notation, and bot games."""
 
-from topper.bots_trippjokes import TrippBot
+from topper.games.tripp.bots import TrippBot
 from topper.stdcards import format_card, parse
-from topper.trippjokes import TrippJokes, parse_action
+from topper.games.tripp.engine import TrippJokes, parse_action
 
 
 def cards(text):

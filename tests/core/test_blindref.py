@@ -2,7 +2,7 @@
 by the device and confirmed by the table, out-of-cards seats, lockouts, turn taps
 and the optional hurry-up."""
 
-from topper.blindref import BlindSlapReferee
+from topper.games.slap.blind import BlindSlapReferee
 
 
 def _ref(seats=4, **kw):

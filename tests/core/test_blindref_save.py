@@ -4,7 +4,7 @@ elsewhere (across the 2**29 ms wrap) rules every later event exactly as the game
 never stopped, only shifted in time."""
 
 from topper import jsonl
-from topper.blindref import BlindSlapReferee, restore
+from topper.games.slap.blind import BlindSlapReferee, restore
 from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
 

@@ -3,8 +3,8 @@ early win, the rotation, judging by a stored rule and by the rule maker, deck ex
 scoring, and the device without a card pad or with one."""
 
 from topper.cards import format_card, full_deck, parse
-from topper.crazyjob import PAPER, UNKNOWN, Act, CrazyJob, Entry, Phase, RuleError
-from topper.crazyrules import parse as rule
+from topper.games.crazy.engine import PAPER, UNKNOWN, Act, CrazyJob, Entry, Phase, RuleError
+from topper.games.crazy.rules import parse as rule
 
 
 def codes(text):

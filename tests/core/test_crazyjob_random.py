@@ -3,9 +3,9 @@ and random players, 2 to 8 seats, checked after every action."""
 
 from _scale import games
 from topper import commit
-from topper.bots_crazyjob import Bot, RandomPlayer
+from topper.games.crazy.bots import Bot, RandomPlayer
 from topper.cards import full_deck
-from topper.crazyjob import CrazyJob, Phase, from_dict, replay
+from topper.games.crazy.engine import CrazyJob, Phase, from_dict, replay
 from topper.jsonl import dumps
 
 
@@ -151,8 +151,8 @@ def test_the_deck_is_shuffled_per_seed():
 
 
 def test_the_bots_fast_form_of_each_rule_judges_like_the_rule():
-    from topper import crazyrules
-    from topper.bots_crazyjob import _accepts, _all_shapes
+    from topper.games.crazy import rules as crazyrules
+    from topper.games.crazy.bots import _accepts, _all_shapes
 
     lasts = [0, 31, 62, 93, 124, 27, 104]  # ***, 1RC, 2YH, 3GT, 4BS, 1*H, 4*S
     for shape in _all_shapes():

@@ -1,7 +1,7 @@
-"""Stored Crazy Job rules (topper.crazyrules): the seed's arithmetic, what may follow
+"""Stored Crazy Job rules (topper.games.crazy.rules): the seed's arithmetic, what may follow
 what, validity, the notation, the words an owner reads, and entry with buttons."""
 
-from topper import crazyrules as R
+from topper.games.crazy import rules as R
 from topper.cards import format_card, full_deck, parse
 
 # rule, last legal card, candidate, may it follow?

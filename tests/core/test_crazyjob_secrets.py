@@ -2,9 +2,10 @@
 that the device judged by the rule it had sealed."""
 
 from _scale import games
-from topper import commit, crazyrules
-from topper.bots_crazyjob import Bot
-from topper.crazyjob import Act, CrazyJob, replay
+from topper import commit
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy.bots import Bot
+from topper.games.crazy.engine import Act, CrazyJob, replay
 from topper.jsonl import dumps
 
 # Every int a public output may hold: seats, counts, turn numbers, scores. A card is

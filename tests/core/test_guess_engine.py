@@ -3,7 +3,7 @@ wild secrets redealt, answers and their checks, reveals, going again, bars, both
 charts (and the seed's -3), the hand's end, and the device with and without a card pad."""
 
 from topper.cards import format_card, full_deck, parse
-from topper.guessmycard import (
+from topper.games.guess.engine import (
     UNKNOWN,
     Act,
     Entry,

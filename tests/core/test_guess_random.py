@@ -3,8 +3,8 @@ and random players, 2 to 8 seats, checked after every action."""
 
 from _scale import games
 from topper import commit
-from topper.bots_guess import Bot, RandomPlayer
-from topper.guessmycard import GuessMyCard, Phase, from_dict, replay
+from topper.games.guess.bots import Bot, RandomPlayer
+from topper.games.guess.engine import GuessMyCard, Phase, from_dict, replay
 from topper.jsonl import dumps
 
 

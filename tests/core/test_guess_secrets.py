@@ -5,9 +5,9 @@ was given against the card sealed at the start of the hand."""
 from _scale import games
 
 from topper import commit
-from topper.bots_guess import Bot, RandomPlayer
+from topper.games.guess.bots import Bot, RandomPlayer
 from topper.cards import format_card, parse
-from topper.guessmycard import Act, GuessMyCard, matches
+from topper.games.guess.engine import Act, GuessMyCard, matches
 from topper.jsonl import dumps
 
 # Every int a public output may hold. Cards are written in their notation, never as ints.

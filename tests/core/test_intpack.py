@@ -2,7 +2,11 @@
 whatever goes in comes back the same, through JSON; the saves of real games shrink to
 two thirds of their JSON or less; bad packed text is refused."""
 
-from topper import intpack, jsonl, turn_crazy, turn_guess, turn_tricky, turn_tripp
+from topper import intpack, jsonl
+from topper.games.crazy import turn as turn_crazy
+from topper.games.guess import turn as turn_guess
+from topper.games.tricky import turn as turn_tricky
+from topper.games.tripp import turn as turn_tripp
 from topper.gamekit import Entry
 from topper.rng import Rng
 

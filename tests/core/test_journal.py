@@ -4,9 +4,9 @@ write, and resumes as the same game with nothing lost but the event being writte
 from _scale import games
 from topper import jsonl
 from topper.journal import Journal, JournalFull, crc8, crc16
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
-from topper.slapgame import ARMAGEDDON, WW3, Phase, SlapGame
+from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame
 
 
 class PowerCut(Exception):

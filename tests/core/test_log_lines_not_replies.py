@@ -3,11 +3,14 @@ without one is the game's log (docs/serial-protocol.md). So no ruling any game s
 may carry a ``k`` of its own, or the host would file a play as a reply and lose it from
 the saved log: whole bot games of every turn game, and random slap games, show none."""
 
-from topper import turn_crazy, turn_guess, turn_tricky, turn_tripp
+from topper.games.crazy import turn as turn_crazy
+from topper.games.guess import turn as turn_guess
+from topper.games.tricky import turn as turn_tricky
+from topper.games.tripp import turn as turn_tripp
 from topper.gamekit import Entry
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
-from topper.slapgame import SlapGame
+from topper.games.slap.engine import SlapGame
 
 
 def _turn_rulings(module, seats, seed):

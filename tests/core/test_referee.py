@@ -2,9 +2,9 @@
 late slaps, the hurry-up timer, collecting, and tick wrap (RULES.md 2.8-2.10)."""
 
 from _rig import kinds, rigged_referee
-from topper import slaprace
+from topper.games.slap import race as slaprace
 from topper.rng import Rng
-from topper.slapgame import WW3, Phase
+from topper.games.slap.engine import WW3, Phase
 from topper.ticks import PERIOD, ticks_add
 
 PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]

@@ -3,7 +3,9 @@ passes from os.urandom), Crazy Job's and Guess My Card's salts come from the key
 from the seed the log shows; every seal still opens at its reveal, and a game restored
 from its private save (a power cut) seals and reveals exactly as the one that ran on."""
 
-from topper import commit, jsonl, turn_crazy, turn_guess
+from topper import commit, jsonl
+from topper.games.crazy import turn as turn_crazy
+from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
 
 KEY = "00112233445566778899aabbccddeeff"

@@ -7,10 +7,10 @@ from _scale import games
 from topper import jsonl
 from topper.eventlog import Replay
 from topper.protocol import MAX_LINE
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
 from topper.session import Session
-from topper.slapgame import Phase, SlapGame
+from topper.games.slap.engine import Phase, SlapGame
 
 GOOD = (
     b'{"cmd":"hello","id":1}',

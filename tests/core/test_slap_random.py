@@ -5,7 +5,7 @@ a game's log replays to the same rulings."""
 from _play import play
 from _scale import games
 from topper.eventlog import Replay
-from topper.slapgame import ARMAGEDDON, WW3, Phase
+from topper.games.slap.engine import ARMAGEDDON, WW3, Phase
 
 
 def _conserved(g):

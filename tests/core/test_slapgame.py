@@ -4,7 +4,7 @@ slaps, beyond the grave, hurry-up penalty cards, winning (RULES.md 2.1-2.11, 3).
 from _rig import codes, pot_text, rigged
 from topper import cards
 from topper.rng import Rng
-from topper.slapgame import ARMAGEDDON, WW3, Phase, RuleError, SlapGame
+from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, RuleError, SlapGame
 
 
 def test_deal_splits_evenly_and_puts_the_remainder_face_down():

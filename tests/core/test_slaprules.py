@@ -2,8 +2,8 @@
 (RULES.md 2.4-2.7 and 3.1-3.5)."""
 
 from _rig import codes
-from topper import slaprules
-from topper.slaprules import ARMAGEDDON, WW3
+from topper.games.slap import rules as slaprules
+from topper.games.slap.rules import ARMAGEDDON, WW3
 
 
 def _eff(variant, text):

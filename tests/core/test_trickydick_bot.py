@@ -2,9 +2,9 @@
 squares, plays for its partner in 2-on-2, and beats players who lay at random."""
 
 from _scale import games
-from topper.bots_trickydick import Bot, RandomPlayer, play_out
+from topper.games.tricky.bots import Bot, RandomPlayer, play_out
 from topper.cards import parse
-from topper.trickydick import Mode, TrickyDick
+from topper.games.tricky.engine import Mode, TrickyDick
 
 
 def _cards(texts):

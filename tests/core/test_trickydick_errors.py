@@ -3,7 +3,7 @@ read, and leaves the match exactly as it was."""
 
 from topper.cards import parse, squares_deck
 from topper.jsonl import dumps
-from topper.trickydick import Entry, Mode, RuleError, TrickyDick
+from topper.games.tricky.engine import Entry, Mode, RuleError, TrickyDick
 
 
 def _dealt():

@@ -1,10 +1,10 @@
 """A Tricky Dick match: modes, team scores, hands and the rotating deal, and the path of a
 table without a card pad, which reports each trick with ``confirm_trick``."""
 
-from topper.bots_trickydick import Bot, play_out
+from topper.games.tricky.bots import Bot, play_out
 from topper.cards import parse
 from topper.jsonl import dumps
-from topper.trickydick import NOBODY, TABLE, Entry, Mode, TrickyDick, from_dict
+from topper.games.tricky.engine import NOBODY, TABLE, Entry, Mode, TrickyDick, from_dict
 
 
 def _buttons(mode=Mode.INDIVIDUAL, hands=1, dealer=0):

@@ -2,11 +2,11 @@
 players, in every mode, checked after every card."""
 
 from _scale import games
-from topper.bots_trickydick import Bot, RandomPlayer, play_out
+from topper.games.tricky.bots import Bot, RandomPlayer, play_out
 from topper.cards import color, format_card, squares_deck
 from topper.jsonl import dumps
-from topper.trickydick import TRICKS, Mode, TrickyDick, from_dict, replay
-from topper.trickydick_score import scoring_seats, trick_value, winning_play
+from topper.games.tricky.engine import TRICKS, Mode, TrickyDick, from_dict, replay
+from topper.games.tricky.score import scoring_seats, trick_value, winning_play
 
 
 def _players(g):

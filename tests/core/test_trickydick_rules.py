@@ -6,7 +6,7 @@ what only a dealt match does: the 16th cards turned up as the first trick.
 """
 
 from topper.cards import parse, squares_deck
-from topper.trickydick import Entry, Mode, TrickyDick
+from topper.games.tricky.engine import Entry, Mode, TrickyDick
 
 
 def _pad(dealer=3, mode=Mode.INDIVIDUAL, hands=1):

@@ -4,7 +4,7 @@ Tricks are written as the four cards laid by seats 0, 1, 2, 3 in that order.
 """
 
 from topper.cards import parse
-from topper.trickydick_score import (
+from topper.games.tricky.score import (
     average_text,
     broken_seats,
     scoring_seats,

@@ -2,9 +2,9 @@
 
 from _scale import games
 from _tripp import cards, names, table
-from topper.bots_trippjokes import TrippBot
+from topper.games.tripp.bots import TrippBot
 from topper.rng import Rng
-from topper.trippjokes import Act, TrippJokes
+from topper.games.tripp.engine import Act, TrippJokes
 
 # (why, hand, pile, the play a sensible player makes)
 # fmt: off

@@ -2,7 +2,7 @@
 
 from _tripp import cards
 from topper.stdcards import JOKER
-from topper.trippjokes import Act, Phase, TrippJokes, default_faceup, is_special
+from topper.games.tripp.engine import Act, Phase, TrippJokes, default_faceup, is_special
 
 DECKS = [(2, 1), (3, 1), (4, 2), (5, 2), (6, 2), (7, 2), (8, 3)]
 

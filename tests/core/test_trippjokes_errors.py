@@ -1,7 +1,7 @@
 """Every forbidden Tripp Jokes action is refused with a RuleError that changes nothing."""
 
 from _tripp import cards, table
-from topper.trippjokes import (
+from topper.games.tripp.engine import (
     Act,
     RuleError,
     TrippJokes,
@@ -131,7 +131,7 @@ def test_actions_read_and_write_as_text():
         ("flip 2", (Act.FLIP, 2)),
         ("pickup", (Act.PICKUP,)),
     ]
-    from topper.trippjokes import format_action
+    from topper.games.tripp.engine import format_action
 
     for text, action in rows:
         assert parse_action(text) == action
@@ -145,7 +145,7 @@ def test_actions_read_and_write_as_text():
 
 
 def test_saving_loading_and_undo_refuse_what_they_cannot_replay():
-    from topper.trippjokes import from_dict
+    from topper.games.tripp.engine import from_dict
 
     arranged = table(["8H 9C", "4C 5C", "4D 5D"], pile="7S")
     for bad in (arranged.to_dict, arranged.rewind):

@@ -10,7 +10,7 @@ from _scale import games
 from _tripp import bot_game
 from topper.rng import Rng
 from topper import jsonl
-from topper.trippjokes import Phase, TrippJokes, from_dict, replay
+from topper.games.tripp.engine import Phase, TrippJokes, from_dict, replay
 
 # Longest game allowed, in actions. Seeded bot games take at most about 550 (places
 # mode, 8 players) and random players about 1000; the stalemate rule is what makes

@@ -2,9 +2,9 @@
 referee, 2 to 8 players, with and without a chess clock, checked after every action."""
 
 from _scale import games
-from topper import turn_crazy
+from topper.games.crazy import turn as turn_crazy
 from topper.clock import fischer, hourglass, per_move
-from topper.crazyjob import Act, Phase
+from topper.games.crazy.engine import Act, Phase
 from topper.gamekit import Entry, RuleError
 from topper.jsonl import dumps
 from topper.rng import Rng

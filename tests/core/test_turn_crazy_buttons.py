@@ -4,8 +4,9 @@ played in a dealt game and mirrored press by press."""
 
 from _scale import games
 from test_turn_crazy_pad import run
-from topper import crazyrules, turn_crazy
-from topper.crazyjob import PAPER, Act, Phase
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy import turn as turn_crazy
+from topper.games.crazy.engine import PAPER, Act, Phase
 from topper.gamekit import Entry
 from topper.rng import Rng
 from topper.turnref import LONG, SHORT, TABLE

@@ -4,9 +4,10 @@ refused input and undo; then whole bot games mirrored press by press from dealt 
 
 from _scale import games
 from test_turn_crazy import _secrets
-from topper import crazyrules, turn_crazy
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy import turn as turn_crazy
 from topper.cards import parse
-from topper.crazyjob import PAPER, Act, Phase
+from topper.games.crazy.engine import PAPER, Act, Phase
 from topper.gamekit import Entry
 from topper.jsonl import dumps
 from topper.turnref import CHORD, LONG, SHORT, TABLE

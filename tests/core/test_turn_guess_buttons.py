@@ -2,7 +2,7 @@
 the device keeps turns, bars, the chart and the scores (docs/games/guess-my-card.md)."""
 
 from _guess_table import run
-from topper import turn_guess
+from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 

@@ -2,10 +2,11 @@
 seeded games, 2 to 8 players, with and without a chess clock, checked after every step."""
 
 from _scale import games
-from topper import clock, turn_guess
+from topper import clock
+from topper.games.guess import turn as turn_guess
 from topper.cards import format_card
 from topper.gamekit import Entry, RuleError
-from topper.guessmycard import Act, Phase
+from topper.games.guess.engine import Act, Phase
 from topper.jsonl import dumps, loads
 from topper.rng import Rng
 

@@ -2,7 +2,7 @@
 itself (and checked when the table counts a wild card), nothing secret on show."""
 
 from _guess_table import run
-from topper import turn_guess
+from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
 from topper.jsonl import dumps
 from topper.turnref import CHORD, LONG, SHORT, TABLE

@@ -4,9 +4,10 @@ clock. Every game ends, a refused input changes nothing, the clock follows the t
 hidden secret never shows, and restore() at any point gives the same game."""
 
 from _scale import games
-from topper import cards, clock, turn_guess
+from topper import cards, clock
+from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
-from topper.guessmycard import Phase
+from topper.games.guess.engine import Phase
 from topper.jsonl import dumps, loads
 from topper.rng import Rng
 from topper.turnref import CHORD, LONG, SHORT, TABLE

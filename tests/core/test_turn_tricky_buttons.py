@@ -4,7 +4,8 @@ color and broken matches; a short table press confirms the points."""
 
 from _scale import games
 from _tricky import game_only, run, send
-from topper import clock, jsonl, turn_tricky
+from topper import clock, jsonl
+from topper.games.tricky import turn as turn_tricky
 from topper.gamekit import Entry
 from topper.rng import Rng
 

@@ -3,7 +3,8 @@ many seeds, in every mode, with and without a chess clock, checked after every c
 
 from _scale import games
 from _tricky import game_only
-from topper import clock, jsonl, turn_tricky
+from topper import clock, jsonl
+from topper.games.tricky import turn as turn_tricky
 from topper.cards import format_card, squares_deck
 from topper.gamekit import Entry, RuleError
 from topper.rng import Rng

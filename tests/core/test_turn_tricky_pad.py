@@ -3,7 +3,8 @@ dealer taps the four turned-up cards first, a hand ends on the table button."""
 
 from _scale import games
 from _tricky import game_only, run, send
-from topper import clock, jsonl, turn_tricky
+from topper import clock, jsonl
+from topper.games.tricky import turn as turn_tricky
 from topper.cards import squares_deck
 from topper.gamekit import Entry
 from topper.rng import Rng

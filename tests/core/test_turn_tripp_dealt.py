@@ -9,10 +9,11 @@ themselves: nothing secret reaches the screen.
 """
 
 from _scale import games
-from topper import clock, turngames
+from topper import clock
+from topper import games as registry
 from topper.gamekit import Entry
 from topper.rng import Rng
-from topper.turn_tripp import make, restore
+from topper.games.tripp.turn import make, restore
 
 MAX_ACTIONS = 2500
 CONTROLS = (None, clock.fischer(60000, 2000), clock.per_move(3000), clock.hourglass(30000))
@@ -109,7 +110,7 @@ def test_bot_games_through_the_referee_end_and_keep_every_card():
     for players in range(2, 9):
         for seed in range(games(12)):
             control = CONTROLS[seed % len(CONTROLS)]
-            options = turngames.options("tripp", {"places": seed % 2, "jokers": (2, 1, 0)[seed % 3]})
+            options = registry.options("tripp", {"places": seed % 2, "jokers": (2, 1, 0)[seed % 3]})
             ref = _play(players, seed, control, options)
             s = ref.state
             view = ref.view(0)
@@ -126,7 +127,7 @@ def test_play_again_keeps_the_seat_and_its_clock():
     # Whenever the engine says "again", the same seat stays on turn and its clock runs.
     seen = 0
     for seed in range(games(20)):
-        ref = make(3, Entry.DEALT, seed, clock.fischer(600000, 0), turngames.options("tripp"))
+        ref = make(3, Entry.DEALT, seed, clock.fischer(600000, 0), registry.options("tripp"))
         bots = [ref.bot(seat, seed + seat) for seat in range(3)]
         t = 0
         ref.start(t)
@@ -143,7 +144,7 @@ def test_play_again_keeps_the_seat_and_its_clock():
 
 
 def test_a_refused_action_is_an_error_and_changes_nothing():
-    ref = make(4, Entry.DEALT, 3, clock.fischer(60000, 1000), turngames.options("tripp"))
+    ref = make(4, Entry.DEALT, 3, clock.fischer(60000, 1000), registry.options("tripp"))
     ref.start(0)
     before = ref.to_dict()
     for action in ((1, 5), (3,), (9, 1), "play", (), (0, 60, 61, 62)):
@@ -160,7 +161,7 @@ def test_a_refused_action_is_an_error_and_changes_nothing():
 
 
 def test_choices_are_labelled_in_words_and_in_the_engine_order():
-    ref = make(2, Entry.DEALT, 11, None, turngames.options("tripp"))
+    ref = make(2, Entry.DEALT, 11, None, registry.options("tripp"))
     ref.start(0)
     seat = ref.state.current_player()
     setup = ref.choices(seat)

@@ -3,12 +3,13 @@ turn out; and whole bot games mirrored onto the pad, card by card, which the pad
 judge exactly as the dealt engine does."""
 
 from _scale import games
-from topper import clock, turngames
+from topper import clock
+from topper import games as registry
 from topper.gamekit import Entry
 from topper.rng import Rng
 from topper.stdcards import parse
-from topper.trippjokes import Act
-from topper.turn_tripp import make, restore
+from topper.games.tripp.engine import Act
+from topper.games.tripp.turn import make, restore
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
@@ -50,7 +51,7 @@ def run(ref, table):
 
 
 def _two_player_game():
-    ref = make(2, Entry.PAD, 5, None, turngames.options("tripp"))
+    ref = make(2, Entry.PAD, 5, None, registry.options("tripp"))
     ref.start(0)
     return ref
 
@@ -133,7 +134,7 @@ def test_play_judges_each_card_and_the_buttons_lay_or_pick_up():
 
 
 def test_refused_before_the_start_and_for_cards_not_in_the_deck():
-    ref = make(2, Entry.PAD, 5, None, turngames.options("tripp", {"jokers": 0}))
+    ref = make(2, Entry.PAD, 5, None, registry.options("tripp", {"jokers": 0}))
     assert ref.card(3, 0)[0]["why"] == "the game has not started"
     ref.start(0)
     for code, why in ((53, "not a card of this deck"), (-1, "not a card of this deck"), (52, "no jokers")):
@@ -198,6 +199,6 @@ def _mirror(players, seed, control, options):
 def test_bot_games_read_by_the_pad_are_judged_as_the_engine_judges_them():
     for players in range(2, 9):
         for seed in range(games(6)):
-            options = turngames.options("tripp", {"places": seed % 2, "jokers": (2, 1, 0)[seed % 3]})
+            options = registry.options("tripp", {"places": seed % 2, "jokers": (2, 1, 0)[seed % 3]})
             control = (None, clock.fischer(30000, 1000))[seed % 2]
             _mirror(players, seed, control, options)

@@ -3,7 +3,7 @@ players add 1 or 2 to a count in turn; adding 2 twice in a row (a "double") lets
 same player go again; whoever reaches 10 wins. A seat that adds 1 three times is out.
 """
 
-from topper import clock, turngames
+from topper import clock, games
 from topper.gamekit import Entry, RuleError
 from topper.turnref import TurnReferee
 from topper_view import ring, turns
@@ -169,23 +169,29 @@ def test_the_ring_pulses_the_turn_glows_the_next_and_reds_a_flag():
 
 
 def test_the_catalogue_fills_options_and_refuses_a_value_a_game_cannot_take():
-    assert turngames.options("tricky") == {"mode": 0, "hands": 4}
-    assert turngames.options("crazy", {"target": 50}) == {"hands": 0, "target": 50}
+    assert games.options("tricky") == {"mode": 0, "hands": 4}
+    assert games.options("crazy", {"target": 50}) == {"hands": 0, "target": 50}
     for key, given in (("tricky", {"mode": 3}), ("guess", {"hands": 0})):
         try:
-            turngames.options(key, given)
+            games.options(key, given)
             assert False, given
         except ValueError as e:
             assert key in str(e)
     try:
-        turngames.find("ww3")
+        games.find("snap")
         assert False
     except KeyError:
         pass
-    for key, title, seats, options, module in turngames.GAMES:
-        assert key in turngames.KEYS and module == "topper.turn_" + key
+    assert games.SLAP_KEYS == ("ww3", "armageddon")
+    assert games.TURN_KEYS == ("tripp", "tricky", "crazy", "guess")
+    assert games.KEYS == games.SLAP_KEYS + games.TURN_KEYS
+    for key, title, seats, options, module, kind in games.GAMES:
+        if kind == games.SLAP:
+            assert not games.is_turn(key) and module == "topper.games.slap.pad" and options == ()
+            continue
+        assert games.is_turn(key) and module == "topper.games.%s.turn" % key
         assert turns.title(key) == title and len(title) <= 21
         assert 2 <= seats[0] <= seats[1] <= 8
         for name, label, values, default, names in options:
-            assert turngames.options(key)[name] == default and len(label) <= 11
+            assert games.options(key)[name] == default and len(label) <= 11
             assert names is None or len(names) == len(values)

@@ -1,4 +1,4 @@
-"""Screens and ring without a card pad (a view from topper.blindref)."""
+"""Screens and ring without a card pad (a view from topper.games.slap.blind)."""
 
 try:
     import topper_view  # noqa: F401
@@ -7,7 +7,7 @@ except ImportError:  # CPython pytest: firmware/lib is not on the path by itself
 
     sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/firmware/lib")
 
-from topper.blindref import BlindSlapReferee
+from topper.games.slap.blind import BlindSlapReferee
 from topper_view import effects, ring, screen, sounds
 
 

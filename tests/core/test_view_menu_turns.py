@@ -9,7 +9,7 @@ except ImportError:  # CPython pytest: firmware/lib is not on the path by itself
 
     sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/firmware/lib")
 
-from topper import clock, turngames
+from topper import clock, games
 from topper_view import menu, screen
 
 
@@ -23,7 +23,7 @@ def goto(m, key):
 
 def choose(m, game):
     goto(m, "game")
-    for _ in range(len(menu.all_games())):
+    for _ in range(len(games.KEYS)):
         if m.game == game:
             return
         m.long()
@@ -38,7 +38,7 @@ def test_the_game_line_offers_the_slap_games_then_every_turn_game():
     m = menu.Menu()
     goto(m, "game")
     seen = []
-    for _ in range(len(menu.all_games())):
+    for _ in range(len(games.KEYS)):
         seen.append(m.game)
         m.seat(1)
     assert seen == ["ww3", "armageddon", "tripp", "tricky", "crazy", "guess"]
@@ -89,16 +89,16 @@ def test_options_step_through_the_games_values_with_their_names():
     assert m.config()["options"]["target"] == 25
     # Each game keeps its own options while another is chosen.
     choose(m, "guess")
-    assert m.config()["options"] == turngames.options("guess")
+    assert m.config()["options"] == games.options("guess")
     choose(m, "crazy")
     assert m.config()["options"]["target"] == 25
-    for key in turngames.KEYS:  # every value the menu gives, the game takes
+    for key in games.TURN_KEYS:  # every value the menu gives, the game takes
         choose(m, key)
-        for opt in turngames.find(key)[3]:
+        for opt in games.find(key)[3]:
             goto(m, "o." + opt[0])
             for _ in range(len(opt[2])):
                 m.long()
-                assert turngames.options(key, m.config()["options"]) == m.config()["options"]
+                assert games.options(key, m.config()["options"]) == m.config()["options"]
 
 
 def test_the_clock_lines_follow_the_control():
@@ -160,7 +160,7 @@ def test_config_of_a_turn_game_has_what_the_app_needs():
 
 
 def test_every_turn_game_screen_fits_and_marks_the_cursor():
-    for key in turngames.KEYS:
+    for key in games.TURN_KEYS:
         m = menu.Menu(game=key)
         goto(m, "clock")
         m.long()

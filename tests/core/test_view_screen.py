@@ -160,8 +160,8 @@ def test_enroll_progress():
 
 
 def test_every_screen_fits_through_a_whole_game():
-    from topper.referee import SlapReferee
-    from topper.slapgame import SlapGame
+    from topper.games.slap.pad import SlapReferee
+    from topper.games.slap.engine import SlapGame
 
     for variant, seats in (("ww3", 8), ("armageddon", 3)):
         ref = SlapReferee(SlapGame(variant, seats, 2), seed=11, hurry_ms=3000)

@@ -19,10 +19,10 @@ if str(LIB) not in sys.path:
 
 from topper import jsonl  # noqa: E402
 from topper.eventlog import Recorder  # noqa: E402
-from topper.referee import SlapReferee  # noqa: E402
+from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.session import Session  # noqa: E402
-from topper.slapgame import Phase, SlapGame  # noqa: E402
+from topper.games.slap.engine import Phase, SlapGame  # noqa: E402
 
 
 class PtyPort:

@@ -3,12 +3,13 @@ tests/core/_toyturn.py in the menu (until the real games land it stands in for t
 choose a game with the buttons, start it, press seats."""
 
 import _toyturn
-from topper import turngames
+from topper import games
 
 
 def offer_toy(monkeypatch):
-    monkeypatch.setattr(turngames, "GAMES", turngames.GAMES + (_toyturn.ENTRY,))
-    monkeypatch.setattr(turngames, "KEYS", turngames.KEYS + ("toy",))
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (_toyturn.ENTRY,))
+    monkeypatch.setattr(games, "KEYS", games.KEYS + ("toy",))
+    monkeypatch.setattr(games, "TURN_KEYS", games.TURN_KEYS + ("toy",))
 
 
 def _menu_line(rig, prefix):

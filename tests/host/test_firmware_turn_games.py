@@ -13,7 +13,7 @@ import fakes  # noqa: E402
 from _link_fakes import boot, log_lines, power_cut  # noqa: E402
 from _turn_steps import choose, long, short  # noqa: E402
 from fakes.scenario import has  # noqa: E402
-from topper import turngames, turnref  # noqa: E402
+from topper import games, turnref  # noqa: E402
 from topper.gamekit import Entry  # noqa: E402
 from topper_view import turns  # noqa: E402
 
@@ -27,7 +27,7 @@ def teardown_function(function):
 
 def started(game, settings=(), env=NO_PAD, fram=False):
     rig, app, port, env_, code = boot(env, fram=fram)
-    t = choose(rig, app, turngames.find(game)[1], settings)
+    t = choose(rig, app, games.find(game)[1], settings)
     return rig, app, port, env_, code, t
 
 
@@ -41,20 +41,20 @@ def same_game(a, b, now):
 
 
 def test_every_game_is_chosen_in_the_menu_started_and_shown():
-    for game in turngames.KEYS:
+    for game in games.TURN_KEYS:
         rig, app, port, env, code, t = started(game)
         s = rig.screen()
         view = app.ref.view(rig.now)
         assert s == turns.lines(view), (game, s)
-        assert s[0] == turngames.find(game)[1]
+        assert s[0] == games.find(game)[1]
         assert view["seats"] == 4 and app.ref.entry == Entry.BUTTONS
         fakes.uninstall()
 
 
 def test_guess_my_card_played_with_presses_is_the_game_a_referee_plays():
     rig, app, port, env, code, t0 = started("guess")
-    mod = sys.modules["topper.turn_guess"]
-    twin = mod.make(4, Entry.BUTTONS, t0 + 700, None, turngames.options("guess"))
+    mod = sys.modules["topper.games.guess.turn"]
+    twin = mod.make(4, Entry.BUTTONS, t0 + 700, None, games.options("guess"))
     twin.start(t0 + 700)
     # A script of presses: (seat or -1 for the table, long?).
     script = ((1, False), (1, True), (-1, False), (3, False), (3, False), (-1, False), (2, True))
@@ -159,7 +159,7 @@ def test_streamed_rulings_and_views_go_out_and_the_log_names_no_card():
     port.send({"cmd": "settings", "id": 2})
     rig.run(app, rig.now + 100)
     got = [x for x in port.take() if x.get("k") == "settings"]
-    assert got[0]["game"] == "guess" and got[0]["options"] == turngames.options("guess")
+    assert got[0]["game"] == "guess" and got[0]["options"] == games.options("guess")
 
 
 def test_tripp_jokes_without_the_pad_keeps_turns_pickups_and_places_through_a_power_cut():

@@ -14,7 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 import fakes  # noqa: E402,F401  (puts firmware/lib on the path)
 from fakes.circuitpython import Nvm  # noqa: E402
-from topper_hw.gamesave import GameSave  # noqa: E402
+from topper_app.gamesave import GameSave  # noqa: E402
 from topper_hw.journal_store import NvmStore  # noqa: E402
 
 

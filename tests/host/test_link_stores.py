@@ -12,8 +12,8 @@ from _link_fakes import FakeFram, install_fram, remove_fram  # noqa: E402
 from fakes.circuitpython import Nvm  # noqa: E402
 from topper import jsonl  # noqa: E402
 from topper.journal import Journal  # noqa: E402
-from topper.referee import SlapReferee  # noqa: E402
-from topper.slapgame import SlapGame  # noqa: E402
+from topper.games.slap.pad import SlapReferee  # noqa: E402
+from topper.games.slap.engine import SlapGame  # noqa: E402
 from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
 
 

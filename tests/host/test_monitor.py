@@ -13,9 +13,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "
 
 from topper import jsonl  # noqa: E402
 from topper.eventlog import Recorder, Replay  # noqa: E402
-from topper.referee import SlapReferee  # noqa: E402
+from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
-from topper.slapgame import Phase, SlapGame  # noqa: E402
+from topper.games.slap.engine import Phase, SlapGame  # noqa: E402
 from topper_host import cli, cmd_monitor, serial_link  # noqa: E402
 from topper_host.monitor_view import Board, Plain  # noqa: E402
 

@@ -1,13 +1,13 @@
 """The seat-capture PIO program, as assembled for the board, run in the pioemu emulator
 against scripted pin waveforms; its FIFO words decoded by ``topper.pio_decode`` and
-ranked by the core (``topper.slaprace`` and the referee). docs/pio-capture.md."""
+ranked by the core (``topper.games.slap.race`` and the referee). docs/pio-capture.md."""
 
 from _rig import rigged_referee
 from test_pio_rig import CYCLES_PER_US, FIFO_DEPTH, PROGRAM, RESYNC, Machine, Pins, stamp_us
-from topper import slaprace
+from topper.games.slap import race as slaprace
 from topper.pio_decode import COUNT_MASK, SeatDecoder, pack, unpack
 from topper.rng import Rng
-from topper.slapgame import WW3
+from topper.games.slap.engine import WW3
 
 T0 = 5000  # ticks (ms) at the sync point
 PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]

@@ -11,7 +11,7 @@ import types
 import pytest
 from _rig import rigged_referee
 from test_pio_rig import CYCLES_PER_US, Machine, Pins
-from topper.slapgame import WW3
+from topper.games.slap.engine import WW3
 from topper_hw import pio_seats
 
 BASE_MS = 70000  # supervisor.ticks_ms when the state machine starts

@@ -3,7 +3,7 @@ seat's short or long press, the table button, a chord) as the board streams them
 script of presses plays on the simulator as on the board (tests/board/test_sim_vs_board.py)."""
 
 import pytest
-from topper import turngames, turnref
+from topper import games, turnref
 from topper.eventlog import LogError
 from topper.gamekit import Entry
 
@@ -14,13 +14,13 @@ PRESSES = [("short", 1), ("table", -1), ("short", 2), ("long", 0), ("chord", 2)]
 
 
 def _head(game, seats):
-    head = turn_log.header(game, seats, 7, Entry.BUTTONS, turngames.options(game), None)
+    head = turn_log.header(game, seats, 7, Entry.BUTTONS, games.options(game), None)
     assert head["entry"] == "buttons"
     return head
 
 
 def test_button_events_rule_as_the_referee_rules_the_same_presses():
-    for game in turngames.KEYS:
+    for game in games.TURN_KEYS:
         seats = 4 if game == "tricky" else 3  # Tricky Dick is for 4; the others 2-8
         table = TurnTable(turn_log.make(_head(game, seats)), humans=range(seats))
         got = []

@@ -13,7 +13,7 @@ import os
 import pytest
 from sim_ui_support import HandClock, run, shown
 from test_sim_support import ROOT, topper
-from topper import turngames
+from topper import games
 from topper_host.sim import clock as clockmod
 from topper_host.sim import turn_cmd, turn_log
 from topper_host.sim.turn_frame import TurnFrame
@@ -53,7 +53,7 @@ def _play(table):
 
 def test_bots_play_every_game_to_its_end_with_the_winner_on_screen():
     for game, opts in sorted(GAMES.items()):
-        low, high = turngames.find(game)[2]
+        low, high = games.find(game)[2]
         for seats in sorted({low, min(high, 4)}):
             for seed in range(3):
                 table, lines = _match(game, seats, seed, sorted(opts.items()))
@@ -92,7 +92,7 @@ def test_a_clock_runs_through_a_bots_match_and_the_log_replays():
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_sim_golden_turn_transcripts(game):
-    seats = max(3, turngames.find(game)[2][0])
+    seats = max(3, games.find(game)[2][0])
     name = "sim-turn-%s-%dp-seed2.txt" % (game, seats)
     table, _ = _match(game, seats, 2, sorted(GAMES[game].items()))
     out = []

@@ -19,9 +19,19 @@ MINUTE = 60 * 1000
 
 # The modules of every game, loaded before the memory is traced: the board loads a game's
 # code the first time it is played, once, which is not growth.
-GAME_MODULES = ("topper.blindref", "topper.turn_tripp", "topper.turn_tripp_buttons", "topper.turn_tricky",
-                "topper.turn_tricky_report", "topper.turn_crazy", "topper.turn_guess", "topper_view.turns",
-                "topper.turnsave", "topper.intpack", "topper.clock")
+GAME_MODULES = (
+    "topper.games.slap.blind",
+    "topper.games.tripp.turn",
+    "topper.games.tripp.turn_buttons",
+    "topper.games.tricky.turn",
+    "topper.games.tricky.report",
+    "topper.games.crazy.turn",
+    "topper.games.guess.turn",
+    "topper_view.turns",
+    "topper.turnsave",
+    "topper.intpack",
+    "topper.clock",
+)
 
 
 def test_a_quarter_hour_of_play_with_cuts_faults_and_a_busy_host():

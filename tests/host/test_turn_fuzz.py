@@ -13,7 +13,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import fakes  # noqa: E402
 from _link_fakes import boot, power_cut, remove_fram  # noqa: E402
 from _turn_steps import choose  # noqa: E402
-from topper import turngames  # noqa: E402
+from topper import games  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 
 
@@ -63,11 +63,11 @@ def _hands(rig, app, rng, seats):
 
 
 def test_random_presses_and_power_cuts_never_break_a_turn_game():
-    for g, game in enumerate(turngames.KEYS):
+    for g, game in enumerate(games.TURN_KEYS):
         rng = Rng(40 + g)
         errors = []
         rig, app, port, env, code = boot({"TOPPER_CARDPAD": 0}, fram=True)
-        choose(rig, app, turngames.find(game)[1])
+        choose(rig, app, games.find(game)[1])
         app = _watch(app, errors)
         seats = app.game["seats"]
         cuts = 0
@@ -79,7 +79,7 @@ def test_random_presses_and_power_cuts_never_break_a_turn_game():
             if app.mode == 0:  # the menu: only a game that was over may have been ended
                 assert over, (game, step)
                 ended += 1
-                choose(rig, app, turngames.find(game)[1])
+                choose(rig, app, games.find(game)[1])
             assert app.mode == 2 and app.turn, (game, step, app.mode)  # the game goes on
             if rng.below(15) == 0:
                 before = _saved(app)

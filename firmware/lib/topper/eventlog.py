@@ -23,9 +23,9 @@ card logged the refusal, and that log is consistent.
 
 from topper import cards
 from topper import jsonl
-from topper.referee import SlapReferee
-from topper.slapgame import SlapGame
-from topper.slaprules import VARIANTS
+from topper.games.slap.pad import SlapReferee
+from topper.games.slap.engine import SlapGame
+from topper.games.slap.rules import VARIANTS
 from topper.ticks import ticks_diff
 
 FORMAT = "topper-table"

@@ -21,7 +21,7 @@ event is lost. Writes are write-ahead: an event is in the journal before it is a
 
 from topper import jsonl
 from topper.crc import crc8, crc16
-from topper.referee import SlapReferee
+from topper.games.slap.pad import SlapReferee
 from topper.ticks import MASK
 
 _MAGIC = b"TJ"

@@ -28,12 +28,11 @@ live line that does not fit is counted and the host is told how many it missed
     link_setup(cfg, now) -> None once done, or a short message why it cannot be
 """
 
-from topper import jsonl, turngames
+from topper import games, jsonl
 from topper.gamelog import GameLog
 from topper.protocol import MAX_LINE, PROTOCOL, LineReader, ProtocolError, parse_command
 from topper.ticks import ticks_add, ticks_diff
 
-OPEN_GAMES = ("ww3", "armageddon")
 SEATS = 8
 OUT_BYTES = 2048
 SERVE_ROOM = 768  # queue room a command needs before it is answered (a view is ~600 bytes)
@@ -58,11 +57,11 @@ def public(game, obj):
 
     The slap games have no secret: every card is laid face up, and the tie seed in the
     header decides only presses of the very same millisecond, which nobody can aim
-    for. The turn-based games (``topper.turngames``) keep their secrets out of every
+    for. The turn-based games (``topper.games``) keep their secrets out of every
     ruling and view by contract (``topper.turnref``): what they say is public. A game
     with hidden cards registers its filter in ``FILTERS``; a game without one is never
     streamed."""
-    if game in OPEN_GAMES or game in turngames.KEYS:
+    if game in games.KEYS:
         return obj
     f = FILTERS.get(game)
     if f is None:
@@ -295,9 +294,8 @@ class Session:
         _check_keys(obj, _SETUP_KEYS)
         cfg = self.table.link_settings()
         if "game" in obj:
-            games = OPEN_GAMES + turngames.KEYS
-            if obj["game"] not in games:
-                raise ProtocolError("game must be one of %s" % ", ".join(games))
+            if obj["game"] not in games.KEYS:
+                raise ProtocolError("game must be one of %s" % ", ".join(games.KEYS))
             cfg["game"] = obj["game"]
         if "seats" in obj:
             cfg["seats"] = _whole(obj, "seats", 2, SEATS)

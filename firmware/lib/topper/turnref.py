@@ -1,7 +1,7 @@
 """The referee of a turn-based game at the table: one rules engine, its chess clock,
 and the way the device's buttons and card pad reach the engine.
 
-The slap games have ``topper.referee``; Tripp Jokes, Tricky Dick, Crazy Job and Guess
+The slap games have ``topper.games.slap.pad``; Tripp Jokes, Tricky Dick, Crazy Job and Guess
 My Card each have a subclass of ``TurnReferee`` here (``topper.turn_<game>``). The
 shells never talk to an engine directly, only to this interface:
 
@@ -17,10 +17,10 @@ nothing: a bad press never ends a game. The clock runs for the seat the engine s
 on turn and moves when the engine's turn moves, so the seat button needs no special
 meaning for the clock in a game the device can follow card by card.
 
-Each game's module ``topper.turn_<game>`` (named in ``topper.turngames``, which also
+Each game's module ``topper.turn_<game>`` (named in ``topper.games``, which also
 holds its players and options for the menus) has ``make(seats, entry, seed, control,
 options)``, a referee not yet started (``entry`` a ``gamekit.Entry``, ``control`` a
-``clock.TimeControl`` or None, ``options`` as ``turngames.options`` fills them in), and
+``clock.TimeControl`` or None, ``options`` as ``games.options`` fills them in), and
 ``restore(saved)``, the referee that ``to_dict()`` saved, in the same state.
 
 Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,

@@ -11,8 +11,8 @@ then draw the ring and the OLED and move the buzzer along. The referee is import
 only when a game starts. No input can stop the loop: an error is shown and played,
 and the device goes on.
 
-A slap game (World War 3, Armageddon) is judged by ``topper.referee`` (or the blind
-referee); a turn-based game (``topper.turngames``) by its ``topper.turnref`` referee,
+A slap game (World War 3, Armageddon) is judged by ``topper.games.slap.pad`` (or the blind
+referee); a turn-based game (``topper.games``) by its ``topper.turnref`` referee,
 which takes short and long seat presses, the table's short press, chords and the
 pad's cards, and is drawn by ``topper_view.turns``.
 """
@@ -25,7 +25,8 @@ from topper_hw import buttons as btn
 from topper_hw import devices
 from topper_hw.nvstore import StoreError, uid_key
 from topper_view import effects, ring, screen, sounds
-from topper_view.menu import ENROLL, START, Menu, is_turn
+from topper.games import is_turn
+from topper_view.menu import ENROLL, START, Menu
 from topper_app.heapwatch import free_heap
 
 MENU = 0
@@ -57,12 +58,12 @@ def make_referee(cfg, seed):
     referee ranks slaps, keeps turns, lockouts and timers, and the table judges each
     slap with the table button."""
     if cfg["cardpad"]:
-        from topper.referee import SlapReferee
-        from topper.slapgame import SlapGame
+        from topper.games.slap.pad import SlapReferee
+        from topper.games.slap.engine import SlapGame
 
         g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
         return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
-    from topper.blindref import BlindSlapReferee
+    from topper.games.slap.blind import BlindSlapReferee
 
     return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
 
@@ -73,17 +74,17 @@ def turn_module(game):
     itself is in ``sys.modules``."""
     import sys
 
-    from topper import turngames
+    from topper import games
 
-    name = turngames.find(game)[4]
+    name = games.find(game)[4]
     __import__(name)
     return sys.modules[name]
 
 
 def turn_seats(game):
-    from topper import turngames
+    from topper import games
 
-    return turngames.find(game)[2]
+    return games.find(game)[2]
 
 
 def make_turn_referee(cfg, seed):
@@ -158,7 +159,8 @@ class App:
         self._card_name = None  # enrollment: a card's code and its words (the deck's kind)
         self._card_text = None
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
-        from topper_hw import gamesave, journal_store, link
+        from topper_app import gamesave
+        from topper_hw import journal_store, link
 
         nvm = dev.store.nvm if dev.store is not None else None
         self.save = gamesave.GameSave(journal_store.open_store(dev.i2c, nvm))
@@ -263,7 +265,7 @@ class App:
 
     def _save_now(self, now):
         """A blind or turn game is saved whole now; a card game's journal already holds
-        every event (topper_hw.gamesave)."""
+        every event (topper_app.gamesave)."""
         try:
             if self.turn:
                 self.save.save_whole(self._snapshot(now), now)
@@ -581,7 +583,7 @@ class App:
     def _resume_blind(self, snap, now):
         """Blind play goes on as it was saved at its last ruling: turn, out and
         locked seats, a slap waiting for the table, the hurry-up with the time it had."""
-        from topper import blindref
+        from topper.games.slap import blind as blindref
 
         try:
             ref = blindref.restore(snap["blind"], now)
@@ -866,7 +868,7 @@ class App:
             self._sound(sounds.ERROR, now)
             return
         from topper import cards
-        from topper_hw.enroll import Enrollment
+        from topper_app.enroll import Enrollment
 
         self.cards = cards
         cfg = self.menu.config()
@@ -1064,6 +1066,6 @@ def make_app(getenv=None, now=0):
     # The parser is needed once: drop it so that its bytecode goes back to the heap.
     del settings
     sys.modules.pop("topper_hw.settings", None)
-    dev = devices.build(cfg, now)
+    dev = devices.build(cfg, now, screen.paint)  # the screen's painter: the OLED knows no view
     return App(cfg, dev, now, problems)
 

@@ -73,7 +73,9 @@ def fram_problem(i2c):
     return problem + ", saves on flash"
 
 
-def build(cfg, now, log=print):
+def build(cfg, now, paint, log=print):
+    """Every device ``cfg`` names; ``paint(surface, lines)`` draws a screen on the OLED
+    (the app's, so that no driver imports the view)."""
     import board
 
     d = Devices()
@@ -114,7 +116,7 @@ def build(cfg, now, log=print):
         d.problems.append("I2C bus: %s" % _why(e))
     if d.i2c is not None:
         try:
-            d.oled = oled.Oled(d.i2c, cfg["oled_addr"], cfg["oled_flip"])
+            d.oled = oled.Oled(d.i2c, paint, cfg["oled_addr"], cfg["oled_flip"])
         except Exception as e:
             d.problems.append("OLED at 0x%02X: %s" % (cfg["oled_addr"], _why(e)))
         if cfg["cardpad"]:

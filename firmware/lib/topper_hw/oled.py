@@ -1,4 +1,8 @@
-"""The 128x64 SSD1306 OLED on I2C: paints ``topper_view.screen`` lines, sends changes.
+"""The 128x64 SSD1306 OLED on I2C: a surface to paint on, sent when it changes.
+
+The driver knows pixels, not screens: the app hands it the painter of its screens
+(``topper_view.screen.paint``), which draws a screen's lines with the surface's
+``fill``, ``fill_rect`` and ``put_column``.
 
 A small driver of our own instead of ``adafruit_ssd1306``: that library pulls in
 ``adafruit_framebuf`` and ``adafruit_bus_device``, about 20 KB of heap on a board that
@@ -11,8 +15,6 @@ commands, one that starts with 0x40 carries display data. The panel is set to
 horizontal addressing, so a frame is one write of 0x40 and 1024 bytes: 8 pages of 128
 columns, bit 0 at the top of each page.
 """
-
-from topper_view import screen
 
 W = 128
 H = 64
@@ -44,8 +46,9 @@ class OledError(OSError):
 
 
 class Oled:
-    def __init__(self, i2c, addr=0x3C, flip=False):
+    def __init__(self, i2c, paint, addr=0x3C, flip=False):
         self.i2c = i2c
+        self._paint = paint  # paint(surface, lines): the view's, handed in by the app
         self.addr = addr
         # The data control byte and the pixels in one buffer, sent in one write; pixel
         # (x, page) is frame[1 + page * W + x].
@@ -87,7 +90,7 @@ class Oled:
     def contrast(self, level):
         self.command((0x81, level & 0xFF))
 
-    # ----- framebuf-like surface for topper_view.screen.paint ------------------------
+    # ----- framebuf-like surface for the painter ---------------------------------------
 
     def fill(self, c):
         row = self._bar if c else self._blank
@@ -130,7 +133,7 @@ class Oled:
         """Paint and send ``lines`` unless they are already on the screen."""
         if lines == self._last:
             return False
-        screen.paint(self, lines)
+        self._paint(self, lines)
         self.show()
         self._last = lines
         self.shows += 1

@@ -8,7 +8,8 @@ typo in settings.toml must show up on the device, not stop it.
 ``getenv`` is passed in (``os.getenv`` on the board, a dict's ``get`` in tests).
 """
 
-GAMES = ("ww3", "armageddon")
+from topper.games import SLAP_KEYS
+
 CAPTURES = ("keypad", "pio")
 
 DEFAULT_SEAT_PINS = "GP6,GP7,GP8,GP9,GP10,GP11,GP12,GP13"
@@ -79,10 +80,10 @@ def load(getenv):
     if seats > len(pins):
         p.append("TOPPER_SEATS=%d but only %d seat pins" % (seats, len(pins)))
         seats = len(pins)
-    game = _str(getenv, "TOPPER_GAME", "ww3").lower()
-    if game not in GAMES:
-        p.append("TOPPER_GAME=%r: use ww3 or armageddon" % (game,))
-        game = "ww3"
+    game = _str(getenv, "TOPPER_GAME", SLAP_KEYS[0]).lower()
+    if game not in SLAP_KEYS:
+        p.append("TOPPER_GAME=%r: use %s" % (game, " or ".join(SLAP_KEYS)))
+        game = SLAP_KEYS[0]
     capture = _str(getenv, "TOPPER_SLAP_CAPTURE", "keypad").lower()
     if capture not in CAPTURES:
         p.append("TOPPER_SLAP_CAPTURE=%r: use keypad or pio" % (capture,))

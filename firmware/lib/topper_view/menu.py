@@ -6,20 +6,20 @@ works with the table button alone. Seat buttons are quicker: P1 steps the value
 back, P2 steps it forward; other seats do nothing here.
 
 The lines depend on the game. The slap games (World War 3, Armageddon) have seats,
-jokers and the hurry-up. A turn-based game (``topper.turngames``) has its seats (within
+jokers and the hurry-up. A turn-based game (``topper.games`` says which) has its seats (within
 its players range), its own options, a chess clock (a control, its time, and for
 Fischer and Bronstein the seconds each move gives back) and the card pad.
 
 The menu only holds choices; ``config()`` hands them to the app as a dict.
 """
 
-from topper import turngames
+from topper import games
+from topper.games import is_turn
 from topper_view import screen
 
 START = "start"
 ENROLL = "enroll"
 
-GAMES = ("ww3", "armageddon")  # the slap games; the turn games come from turngames
 HURRY_STEPS = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 7000, 10000)
 
 # The chess clock of a turn game: "off", then topper.clock's controls in their order
@@ -45,14 +45,6 @@ ITEMS = (
 )
 
 
-def all_games():
-    return GAMES + turngames.KEYS
-
-
-def is_turn(game):
-    return game not in GAMES
-
-
 def duration(ms):
     """'45s', '2 min', '1:30' for the clock's times."""
     sec = ms // 1000
@@ -75,7 +67,7 @@ def _step(values, current, delta):
 
 class Menu:
     def __init__(self, game="ww3", seats=4, jokers=2, hurry_ms=3000, cardpad=False):
-        self.game = game if game in all_games() else GAMES[0]
+        self.game = game if game in games.KEYS else games.KEYS[0]
         self.seats = min(8, max(2, seats))
         if is_turn(self.game):
             self.seats = self._clamp(self.seats)
@@ -84,7 +76,7 @@ class Menu:
         self.limit = hurry_ms if hurry_ms in HURRY_STEPS else 3000
         self.cardpad = bool(cardpad)
         self.cursor = 0
-        self.options = {}  # turn game key -> its options (turngames.options)
+        self.options = {}  # turn game key -> its options (games.options)
         self.clock = 0  # an index in CLOCKS
         self.move_ms = 30000  # the per-move limit
         self.base_ms = 600000  # a bank for the whole game
@@ -122,7 +114,7 @@ class Menu:
         if not is_turn(self.game):
             return ITEMS
         out = [("start", "Start game"), ("game", "Game"), ("seats", "Seats")]
-        for opt in turngames.find(self.game)[3]:
+        for opt in games.find(self.game)[3]:
             out.append(("o." + opt[0], opt[1]))
         out.append(("clock", "Clock"))
         if self.clock != 0:
@@ -144,7 +136,7 @@ class Menu:
 
     def _seat_range(self):
         if is_turn(self.game):
-            return turngames.find(self.game)[2]
+            return games.find(self.game)[2]
         return (2, 8)
 
     def _clamp(self, seats):
@@ -153,11 +145,11 @@ class Menu:
 
     def _options(self):
         if self.game not in self.options:
-            self.options[self.game] = turngames.options(self.game)
+            self.options[self.game] = games.options(self.game)
         return self.options[self.game]
 
     def _option(self, name):
-        for opt in turngames.find(self.game)[3]:
+        for opt in games.find(self.game)[3]:
             if opt[0] == name:
                 return opt
         raise KeyError(name)
@@ -182,7 +174,7 @@ class Menu:
 
     def _change(self, k, d):
         if k == "game":
-            self.game = _step(all_games(), self.game, d)
+            self.game = _step(games.KEYS, self.game, d)
             self.seats = self._clamp(self.seats)
         elif k == "seats":
             lo, hi = self._seat_range()
@@ -211,9 +203,7 @@ class Menu:
 
     def value(self, k):
         if k == "game":
-            if is_turn(self.game):
-                return turngames.find(self.game)[1]
-            return screen.game_name(self.game)
+            return games.title(self.game)
         if k.startswith("o."):
             opt = self._option(k[2:])
             v = self._options()[opt[0]]

@@ -8,14 +8,14 @@ steady; amber in a seat's last 10 s of time, red once it has flagged; a seat tha
 out stays dark; at the end a comet in the winner's colour.
 """
 
-from topper import turngames
+from topper import games
 from topper_view import ring, screen
 
 LOW_MS = 10000  # a seat's last seconds: its pixel turns amber
 
 
 def title(game):
-    return turngames.find(game)[1]
+    return games.find(game)[1]
 
 
 def clock_text(ms):

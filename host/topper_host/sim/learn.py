@@ -7,9 +7,10 @@ as it was before the batch that holds the ruling (a won slap gathers the pot at 
 so the learner keeps the top of the pot from the end of each batch.
 """
 
-from topper import cards, slaprules
+from topper import cards
+from topper.games.slap import rules as slaprules
 
-# The rule ids of the rulings (topper.slaprules), as a player would say them.
+# The rule ids of the rulings (topper.games.slap.rules), as a player would say them.
 PATTERNS = {
     slaprules.WW3_PAIR: "the top 2 cards share two of number, color and suit",
     slaprules.WW3_RUN3: "the top 3 cards share one of number, color and suit",

@@ -14,8 +14,8 @@ shorter log gives the same rulings.
 
 from topper import cards, jsonl
 from topper.eventlog import Recorder, event
-from topper.referee import SlapReferee
-from topper.slapgame import Phase, SlapGame
+from topper.games.slap.pad import SlapReferee
+from topper.games.slap.engine import Phase, SlapGame
 from topper.ticks import ticks_add, ticks_diff
 
 from topper_view import effects

@@ -6,7 +6,7 @@ OLED text), ``--replay LOG``. Every game is logged (``turn_log``)."""
 import os
 import sys
 
-from topper import jsonl, turngames
+from topper import games, jsonl
 from topper.eventlog import LogError
 from topper.gamekit import Entry
 
@@ -27,7 +27,7 @@ class Setup:
 
     def __init__(self, args):
         self.game = args.game
-        key, title, (low, high), _opts, _mod = turngames.find(args.game)
+        key, title, (low, high) = games.find(args.game)[:3]
         self.title = title
         self.seats = args.seats
         if not low <= self.seats <= high:
@@ -48,7 +48,7 @@ class Setup:
 
 def parse_options(game, pairs):
     """``["hands=4", "mode=1"]`` -> the game's options filled in; Usage in words."""
-    known = turngames.find(game)[3]
+    known = games.find(game)[3]
     names = [o[0] for o in known]
     given = {}
     for pair in pairs:
@@ -63,7 +63,7 @@ def parse_options(game, pairs):
         except ValueError:
             raise Usage("--opt %s: %r is not a whole number" % (name, value))
     try:
-        return turngames.options(game, given)
+        return games.options(game, given)
     except ValueError as e:
         allowed = [_allowed(o) for o in known]
         raise Usage("%s (allowed: %s)" % (e, "; ".join(allowed)))
@@ -250,7 +250,7 @@ def replay(args, snaps):
         print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
         return 2
     title = "Topper Table  \u00b7  %s  \u00b7  replay of %s" % (
-        turngames.find(head["game"])[1],
+        games.find(head["game"])[1],
         os.path.basename(args.replay),
     )
     clock = clockmod.LiveClock(speed=args.speed, start=start)

@@ -25,7 +25,7 @@ stops it with the line's number.
 import json
 
 from topper import clock as clockmod
-from topper import jsonl, turngames, turnref
+from topper import games, jsonl, turnref
 from topper.eventlog import FORMAT, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
 
@@ -72,11 +72,11 @@ def header(game, seats, seed, entry, options, control):
 
 
 def is_turn_header(h):
-    return isinstance(h, dict) and h.get("log") == FORMAT and h.get("game") in turngames.KEYS
+    return isinstance(h, dict) and h.get("log") == FORMAT and h.get("game") in games.TURN_KEYS
 
 
 def module(game):
-    return __import__(turngames.find(game)[4], None, None, ["make"])
+    return __import__(games.find(game)[4], None, None, ["make"])
 
 
 def make(h):
@@ -84,13 +84,13 @@ def make(h):
     if not is_turn_header(h):
         raise ValueError("not the header of a turn-based game's log")
     game = h["game"]
-    low, high = turngames.find(game)[2]
+    low, high = games.find(game)[2]
     seats = h.get("seats")
     if not isinstance(seats, int) or not low <= seats <= high:
         raise ValueError("%s is for %d to %d players, not %r" % (game, low, high, seats))
     if h.get("entry") not in ENTRY_NAMES:
         raise ValueError("unknown entry %r" % (h.get("entry"),))
-    options = turngames.options(game, h.get("options") or {})
+    options = games.options(game, h.get("options") or {})
     c = h.get("clock")
     control = None
     if c is not None:

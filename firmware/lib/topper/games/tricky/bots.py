@@ -10,8 +10,8 @@ tie that one platform sees and the other does not would make them play different
 """
 
 from topper.rng import Rng
-from topper.trickydick import SEATS, Mode
-from topper.trickydick_score import (
+from topper.games.tricky.engine import SEATS, Mode
+from topper.games.tricky.score import (
     scoring_seats,
     shares_variable,
     trick_value,

@@ -1,12 +1,12 @@
-"""Crazy Job in words for the shared screen (``topper.turn_crazy``): four lines of public
+"""Crazy Job in words for the shared screen (``topper.games.crazy.turn``): four lines of public
 state, what the device waits for, a ruling as news, an action as a menu label.
 
 Everything here is public except the rule entry's lines, which only the rule's maker is
 looking at while entering it (the others look away, docs/games/crazy-job.md).
 """
 
-from topper import crazyrules
-from topper.crazyjob import ACT_NAMES, PAPER, Act, Phase, card_text
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy.engine import ACT_NAMES, PAPER, Act, Phase, card_text
 from topper.gamekit import Entry, seat_name
 
 WIDTH = 21  # columns of a screen line

@@ -4,18 +4,18 @@
 
 - DEALT (here): the engine deals from the seed and knows every card; the simulator's
   players and the bots send whole engine actions with ``act``;
-- PAD (``topper.turn_tripp_pad``): the card pad reads each card laid and the engine
+- PAD (``topper.games.tripp.turn_pad``): the card pad reads each card laid and the engine
   judges it; the seat button lays what was tapped;
-- BUTTONS (``topper.turn_tripp_buttons``): no cards at all; the seat button ends a
+- BUTTONS (``topper.games.tripp.turn_buttons``): no cards at all; the seat button ends a
   turn and the table reports pickups and seats going out. It needs no engine, so it
   never imports one (heap).
 
-The engine (``topper.trippjokes``) owns every rule; this layer only words its state for
+The engine (``topper.games.tripp.engine``) owns every rule; this layer only words its state for
 the screen and the simulator's menu, and keeps the inputs it accepted so that
 ``restore`` can rebuild the game after a power cut.
 """
 
-from topper import turngames
+from topper import games
 from topper.gamekit import Entry, RuleError, as_action, seat_name
 from topper.turnref import TurnReferee
 
@@ -23,14 +23,14 @@ GAME = "tripp"
 
 
 def make(seats, entry, seed, control, options):
-    """A referee not yet started; ``options`` as ``turngames.options`` fills them in."""
-    opts = turngames.options(GAME, options)
+    """A referee not yet started; ``options`` as ``games.options`` fills them in."""
+    opts = games.options(GAME, options)
     if entry == Entry.BUTTONS:
-        from topper.turn_tripp_buttons import ButtonsReferee
+        from topper.games.tripp.turn_buttons import ButtonsReferee
 
         return ButtonsReferee(seats, seed, control, opts)
     if entry == Entry.PAD:
-        from topper.turn_tripp_pad import PadReferee
+        from topper.games.tripp.turn_pad import PadReferee
 
         return PadReferee(seats, seed, control, opts)
     if entry != Entry.DEALT:
@@ -62,7 +62,7 @@ def restore(saved):
 
 def value_names(cards):
     """Cards by value only ("7 7", "JK"): suits never matter in Tripp Jokes."""
-    from topper.trippjokes import value, value_name
+    from topper.games.tripp.engine import value, value_name
 
     return " ".join([value_name(value(c)) for c in cards])
 
@@ -73,7 +73,7 @@ class TrippReferee(TurnReferee):
     GAME = GAME
 
     def __init__(self, seats, entry, seed, control, options):
-        from topper.trippjokes import TrippJokes
+        from topper.games.tripp.engine import TrippJokes
 
         TurnReferee.__init__(self, seats, entry, seed, control)
         self.options = options
@@ -115,7 +115,7 @@ class TrippReferee(TurnReferee):
         s = self.state
         if s is None:
             return []
-        from topper.trippjokes import Phase, value, value_name
+        from topper.games.tripp.engine import Phase, value, value_name
 
         if s.phase == Phase.SETUP:
             first = "setup: %d/%d face-up" % (s.chosen, self.seats)
@@ -135,7 +135,7 @@ class TrippReferee(TurnReferee):
         s = self.state
         if s is None or s.is_over():
             return ""
-        from topper.trippjokes import Phase
+        from topper.games.tripp.engine import Phase
 
         who = seat_name(s.current_player())
         if s.phase == Phase.SETUP:
@@ -162,7 +162,7 @@ class TrippReferee(TurnReferee):
             end = "" if ruling["ok"] else ": fails"
             return "%s flips %s%s" % (seat_name(ruling["seat"]), value_names([ruling["card"]]), end)
         if r == "clear":
-            from topper.trippjokes import value_name
+            from topper.games.tripp.engine import value_name
 
             return "%ss cleared" % value_name(ruling["value"])
         if r == "burn":
@@ -186,7 +186,7 @@ class TrippReferee(TurnReferee):
         if self.entry != Entry.DEALT or s is None or seat != s.current_player():
             return []
         from topper.stdcards import format_card
-        from topper.trippjokes import Act
+        from topper.games.tripp.engine import Act
 
         out = []
         for action in s.legal_actions():
@@ -233,7 +233,7 @@ class _Bot:
     """The engine's bot, asked through the referee."""
 
     def __init__(self, seed):
-        from topper.bots_trippjokes import TrippBot
+        from topper.games.tripp.bots import TrippBot
 
         self.bot = TrippBot(seed)
 

@@ -1,5 +1,5 @@
 """The referee of Guess My Card at the table (``topper.turnref``; the rules engine is
-``topper.guessmycard``, the device's flows are in docs/games/guess-my-card.md).
+``topper.games.guess.engine``, the device's flows are in docs/games/guess-my-card.md).
 
 How the engine learns the cards decides what the buttons mean:
 
@@ -19,9 +19,9 @@ Nothing here shows a hidden secret card: the lines, hints and messages are built
 the engine's public ``view`` and rulings only.
 """
 
-from topper import cards, commit, turngames
+from topper import cards, commit, games
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
-from topper.guessmycard import Act, GuessMyCard, Phase, card_text, matches
+from topper.games.guess.engine import Act, GuessMyCard, Phase, card_text, matches
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 
 GAME = "guess"
@@ -31,8 +31,8 @@ SECRETS = True  # its secret cards are sealed: the device hands ``make`` a salt 
 
 
 def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
-    """A Guess My Card referee, not started (``salt_key``: as in topper.turn_crazy)."""
-    return GuessReferee(seats, entry, seed, control, turngames.options(GAME, options), salt_key)
+    """A Guess My Card referee, not started (``salt_key``: as in topper.games.crazy.turn)."""
+    return GuessReferee(seats, entry, seed, control, games.options(GAME, options), salt_key)
 
 
 def restore(saved):
@@ -58,7 +58,7 @@ class GuessReferee(TurnReferee):
     def __init__(self, seats, entry, seed=0, control=None, options=None, salt_key=None):
         TurnReferee.__init__(self, seats, entry, seed, control)
         self.salt_key = salt_key
-        self.options = turngames.options(GAME, options)
+        self.options = games.options(GAME, options)
         self.game = GuessMyCard(players=seats, hands=self.options["hands"], entry=entry)
         self._log = None  # DEALT only: every public ruling, for the bots
         self._generation = 0  # bumped when the log is rebuilt: bots start again
@@ -399,7 +399,7 @@ class GuessReferee(TurnReferee):
 
 
 class _Bot:
-    """``topper.bots_guess.Bot`` for one seat, fed the referee's public rulings."""
+    """``topper.games.guess.bots.Bot`` for one seat, fed the referee's public rulings."""
 
     def __init__(self, seat, seed):
         self.seat = seat
@@ -409,7 +409,7 @@ class _Bot:
         self._generation = -1
 
     def choose(self, ref):
-        from topper.bots_guess import Bot
+        from topper.games.guess.bots import Bot
 
         if self._generation != ref._generation:
             self._bot = Bot(self.seed)  # a rebuilt game: watch it again from the start

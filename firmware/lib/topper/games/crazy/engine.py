@@ -1,13 +1,14 @@
 """Crazy Job as a turn-based state (RULES.md section 6; readings in docs/rules/crazy-job.md).
 
-OpenSpiel's split, as in ``topper.trickydick``: ``CrazyJob`` is the configuration and
+OpenSpiel's split, as in ``topper.games.tricky.engine``: ``CrazyJob`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``. A match is rebuilt exactly from its
-configuration, seed, rigged decks and action history (``to_dict``/``from_dict``).
+configuration, seed, rigged decks and action history (``to_dict``/``from_dict``; the
+skeleton that does it, shared with Guess My Card, is ``topper.match``).
 
 An action is a tuple of ints, its kind first (``Act``). Each seat writes a rule at the start
 of a hand, on paper (``PAPER``: its maker judges with the seat button) or stored on the
-device (a ``topper.crazyrules`` code: the device judges). On their k-th turn of the hand a
+device (a ``topper.games.crazy.rules`` code: the device judges). On their k-th turn of the hand a
 player plays against the rule of the opponent k-th to their left, cycling.
 
 How the engine learns the cards (``Entry``):
@@ -24,18 +25,16 @@ revealed when the hand ends. ``view()`` and the rulings are public: no stored ru
 hand in them; ``hand_view(seat)`` is what that seat alone may see.
 """
 
-from topper import cards, commit, crazyrules
+from topper import cards, match
+from topper.match import replay  # noqa: F401 (the engine's API: replay(game, seed, history))
+from topper.games.crazy import rules as crazyrules
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
-from topper.gamekit import as_action as _as_action
-from topper.gamekit import kind_name
-from topper.rng import Rng
 
 NOBODY = -1  # current_player() once the match is over
 PAPER = -1  # the rule of a RULE action written on paper: its maker judges
 HAND_SIZE = 5
 MAX_PLAY = 4
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/crazy-job.md)
-_SALT_SEED = 0x5A175EED
 
 
 class Act:
@@ -82,68 +81,47 @@ def _texts(card_list):
     return [card_text(c) for c in card_list]
 
 
-class CrazyJob:
+class CrazyJob(match.Game):
     """The configuration of a match; ``new_match(seed)`` gives its first state.
 
     ``hands``: hands to play; ``target``: or play until somebody's total reaches it (the
     hand in which it happens is the last). Neither given: one hand per player, so that
     everybody deals once. 5 to 8 players play with two full decks combined."""
 
+    TITLE = "Crazy Job"
+
     def __init__(
         self, players=4, hands=0, target=0, first_dealer=0, entry=Entry.DEALT, turn_limit=TURN_LIMIT
     ):
-        if not isinstance(players, int) or players < 2 or players > 8:
-            raise RuleError("Crazy Job takes 2 to 8 players, not %r" % (players,))
-        if entry not in (Entry.DEALT, Entry.PAD, Entry.BUTTONS):
-            raise RuleError("unknown entry %r" % (entry,))
+        super().__init__(players, first_dealer, entry, turn_limit)
         if not isinstance(hands, int) or hands < 0 or hands > 99:
             raise RuleError("hands must be 0..99, not %r" % (hands,))
         if not isinstance(target, int) or target < 0 or target > 999:
             raise RuleError("target must be 0..999, not %r" % (target,))
-        if not isinstance(first_dealer, int) or first_dealer < 0 or first_dealer >= players:
-            raise RuleError("the first dealer must be a seat 0..%d" % (players - 1))
-        if not isinstance(turn_limit, int) or turn_limit < 0:
-            raise RuleError("turn_limit must be 0 (none) or more, not %r" % (turn_limit,))
-        self.players = players
         self.hands = hands if (hands or target) else players
         self.target = target
-        self.first_dealer = first_dealer
-        self.entry = entry
-        self.turn_limit = turn_limit
         self.decks = 1 if players <= 4 else 2
 
     def deck(self):
         return cards.full_deck() * self.decks
 
+    def settings(self):
+        out = super().settings()
+        out["hands"] = self.hands
+        out["target"] = self.target
+        return out
+
     def new_match(self, seed=0, salts=None, decks=None):
         return Match(self, seed, salts, decks)
 
 
-class Match:
-    def __init__(self, game, seed=0, salts=None, decks=None):
-        if decks is not None:
-            if game.entry != Entry.DEALT:
-                raise RuleError("only a dealt match takes rigged decks")
-            want = sorted(game.deck())
-            for order in decks:
-                if sorted(order) != want:
-                    raise RuleError("a rigged deck must hold the game's deck, each card once")
-        self.game = game
-        self.seed = seed
-        self.decks = decks  # rigged deck orders (top first) for the first hands, or None
-        self._rng = Rng(seed)
-        if salts is None:
-            salts = Rng(seed ^ _SALT_SEED)
-        self._tape = salts if isinstance(salts, commit.Tape) else commit.Tape(salts)
-        self._vault = commit.Vault(self._tape)
-        n = game.players
-        self.scores = [0] * n
-        self.hand_results = []
-        self.history = []
-        self.hand_no = -1
-        self._out = []
-        self._start_hand()
-        self.rulings = self._flush()
+class Match(match.Match):
+    NAME = "crazy-job"
+    TITLE = CrazyJob.TITLE
+    SALT_SEED = 0x5A175EED
+    OVER = Phase.OVER
+    WANTED = _WANTED
+    ACT_NAMES = ACT_NAMES
 
     # ----- the hand's life ----------------------------------------------------------
 
@@ -167,11 +145,6 @@ class Match:
         self.winner = NOBODY
         self._starts_due = []
         self._out.append({"r": "hand", "hand": self.hand_no + 1, "dealer": self.dealer})
-
-    def _from_left(self):
-        """Every seat, starting at the dealer's left."""
-        n = self.game.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
 
     def _deal(self):
         n = self.game.players
@@ -251,25 +224,16 @@ class Match:
                 "scores": list(self.scores),
             }
         )
-        if not self._match_done():
+        if self._match_done():
+            self._over()
+        else:
             self.phase = Phase.SCORED
-            return
-        self.phase = Phase.OVER
-        # The seed goes public only now: with it anyone can replay and check the match.
-        self._out.append(
-            {"r": "over", "scores": list(self.scores), "winners": self.winners(), "seed": self.seed}
-        )
 
     def _match_done(self):
         g = self.game
         if g.hands and len(self.hand_results) >= g.hands:
             return True
         return g.target > 0 and max(self.scores) >= g.target
-
-    def _flush(self):
-        out = self._out
-        self._out = []
-        return out
 
     # ----- cards moving -------------------------------------------------------------
 
@@ -343,9 +307,6 @@ class Match:
         if p == Phase.SCORED:
             return (self.dealer + 1) % self.game.players
         return NOBODY
-
-    def is_over(self):
-        return self.phase == Phase.OVER
 
     def returns(self):
         """Each seat's result, higher is better: minus its total (cards left count against)."""
@@ -427,18 +388,7 @@ class Match:
             return [(Act.NEXT,)]
         return []
 
-    def is_legal(self, action):
-        try:
-            self._check(_as_action(action))
-        except RuleError:
-            return False
-        return True
-
-    def apply(self, action):
-        """The seat due takes ``action``. Returns the public rulings it caused."""
-        action = _as_action(action)
-        self._check(action)
-        self.history.append(action)
+    def _apply(self, action):
         kind = action[0]
         if kind == Act.RULE:
             self._apply_rule(action[1])
@@ -454,36 +404,11 @@ class Match:
             self._apply_pick(action[1])
         else:
             self._start_hand()
-        self.rulings = self._flush()
-        return self.rulings
-
-    def rewind(self, actions=1):
-        """A new match equal to this one before its last ``actions`` actions (undo). It
-        seals with the same salts, so the seals already logged stay valid."""
-        if not isinstance(actions, int) or actions < 0 or actions > len(self.history):
-            raise RuleError("cannot rewind %r of %d actions" % (actions, len(self.history)))
-        kept = self.history[: len(self.history) - actions]
-        return replay(self.game, self.seed, kept, self.decks, self._tape.rewound())
-
-    def play(self, seat, action):
-        """``apply`` for a caller that knows which seat pressed: refuses a seat out of turn."""
-        if seat != self.current_player():
-            raise RuleError(
-                "%s cannot act now: %s is due" % (seat_name(seat), seat_name(self.current_player()))
-            )
-        return self.apply(action)
 
     # ----- checking an action -------------------------------------------------------
 
-    def _check(self, action):
+    def _check_act(self, action):
         kind = action[0]
-        p = self.phase
-        if p == Phase.OVER:
-            raise RuleError("the match is over")
-        wanted = _WANTED[p]
-        if kind not in wanted:
-            names = " or ".join([ACT_NAMES[k] for k in wanted])
-            raise RuleError("now: %s, not %s" % (names, kind_name(kind, ACT_NAMES)))
         if kind == Act.RULE:
             self._check_rule(action)
         elif kind in (Act.START, Act.PICK):
@@ -751,22 +676,6 @@ class Match:
             "notation": judge.notation() if judge is not None else None,
         }
 
-    def to_dict(self):
-        """Everything needed to rebuild this match. Private: it holds the stored rules."""
-        g = self.game
-        return {
-            "game": "crazy-job",
-            "players": g.players,
-            "hands": g.hands,
-            "target": g.target,
-            "first_dealer": g.first_dealer,
-            "entry": ENTRY_NAMES[g.entry],
-            "turn_limit": g.turn_limit,
-            "seed": self.seed,
-            "decks": self.decks,
-            "history": [list(a) for a in self.history],
-        }
-
 
 def _rule_kind(rule):
     if rule is None:
@@ -799,27 +708,17 @@ def _sequences(hand, longest):
     return out
 
 
-def replay(game, seed, history, decks=None, salts=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
-    match = Match(game, seed, salts, decks)
-    for action in history:
-        match.apply(action)
-    return match
-
-
 def from_dict(saved):
     """The match that ``Match.to_dict`` described."""
-    if saved.get("game") != "crazy-job":
-        raise RuleError("not a Crazy Job match: %r" % (saved.get("game"),))
-    entry = saved.get("entry", "dealt")
-    if entry not in ENTRY_NAMES:
-        raise RuleError("unknown entry %r" % (entry,))
-    game = CrazyJob(
+    return match.load(Match, saved, _game)
+
+
+def _game(saved, entry):
+    return CrazyJob(
         players=saved.get("players", 4),
         hands=saved.get("hands", 0),
         target=saved.get("target", 0),
         first_dealer=saved.get("first_dealer", 0),
-        entry=ENTRY_NAMES.index(entry),
+        entry=entry,
         turn_limit=saved.get("turn_limit", TURN_LIMIT),
     )
-    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("decks"))

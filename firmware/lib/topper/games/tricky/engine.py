@@ -22,7 +22,7 @@ in ``match.rulings``; an action the rules refuse raises ``RuleError`` and change
 from topper import cards
 from topper.gamekit import ENTRY_NAMES, Entry, RuleError, seat_name  # noqa: F401
 from topper.rng import Rng
-from topper.trickydick_score import (
+from topper.games.tricky.score import (
     SEATS,
     average_text,
     broken_seats,

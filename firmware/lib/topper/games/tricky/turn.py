@@ -1,4 +1,4 @@
-"""The referee of Tricky Dick at the table (RULES.md section 5): ``topper.trickydick``'s
+"""The referee of Tricky Dick at the table (RULES.md section 5): ``topper.games.tricky.engine``'s
 match behind the ``TurnReferee`` interface (topper.turnref), for every way cards reach it.
 
 - ``Entry.DEALT`` (simulator, bots): the engine deals from the seed; ``act(card)``.
@@ -15,9 +15,10 @@ The referee's own state is the engine's history plus the presses accepted since 
 engine's last action (``_pending``), replayed on undo and on ``restore``.
 """
 
-from topper import cards, trickydick, turngames
+from topper import cards, games
+from topper.games.tricky import engine as trickydick
 from topper.gamekit import Entry, RuleError, seat_name
-from topper.trickydick import SEATS, TRICKS, Mode
+from topper.games.tricky.engine import SEATS, TRICKS, Mode
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 
 GAME = "tricky"
@@ -26,7 +27,7 @@ GAME = "tricky"
 def make(seats, entry, seed=0, control=None, options=None):
     if seats != SEATS:
         raise RuleError("Tricky Dick is for 4 players, not %r" % (seats,))
-    return TrickyReferee(entry, seed, control, turngames.options(GAME, options))
+    return TrickyReferee(entry, seed, control, games.options(GAME, options))
 
 
 def restore(saved):
@@ -51,7 +52,7 @@ class _Player:
     """A bot for one seat of a dealt game: the engine's bot, shown the match."""
 
     def __init__(self, seed):
-        from topper.bots_trickydick import Bot
+        from topper.games.tricky.bots import Bot
 
         self.bot = Bot(seed)
 
@@ -68,7 +69,7 @@ class TrickyReferee(TurnReferee):
         rules = trickydick.TrickyDick(mode=options["mode"], hands=options["hands"], entry=entry)
         self.match = rules.new_match(seed)
         if entry == Entry.BUTTONS:
-            from topper import turn_tricky_report
+            from topper.games.tricky import report as turn_tricky_report
 
             self._reports = turn_tricky_report
         self._new_trick()

@@ -16,7 +16,7 @@ ratings are integers so every platform plays the same game.
 """
 
 from topper import cards
-from topper.guessmycard import Act, Phase, declarations, matches, stands_for
+from topper.games.guess.engine import Act, Phase, declarations, matches, stands_for
 from topper.rng import Rng
 
 # Declarations of a wild card tried per question: enough to find a good split, few

@@ -1,6 +1,6 @@
 """How a Tricky Dick trick is ranked and scored (RULES.md section 5).
 
-Pure functions of card codes and seat numbers. The engine (``topper.trickydick``) uses them
+Pure functions of card codes and seat numbers. The engine (``topper.games.tricky.engine``) uses them
 both when it sees the cards (dealt by itself, or read by a card pad) and when the table
 confirms a trick with the seat buttons, so the two paths cannot score differently.
 

@@ -5,7 +5,7 @@ resumes a journaled game; when a game starts it wraps the referee in ``Saved``, 
 that every press, card and ruling tick is in the journal before the referee applies
 it (``topper.journal``); when the table ends a game it forgets it. A game that moves
 a few times a minute, a turn-based game (``topper.turnref``) or blind slap play
-(``topper.blindref``), is instead saved whole after every ruling (``topper.turnsave``),
+(``topper.games.slap.blind``), is instead saved whole after every ruling (``topper.turnsave``),
 in the same store and slots.
 
 A broken store (a full slot, an I2C error) must never cost the game: journaling stops,

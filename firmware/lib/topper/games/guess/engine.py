@@ -1,10 +1,11 @@
 """Guess My Card as a turn-based state (RULES.md section 7; readings in
 docs/rules/guess-my-card.md).
 
-OpenSpiel's split, as in ``topper.trickydick``: ``GuessMyCard`` is the configuration and
+OpenSpiel's split, as in ``topper.games.tricky.engine``: ``GuessMyCard`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``; ``to_dict``/``from_dict`` rebuild a
-match from its configuration, seed, rigged decks and action history.
+match from its configuration, seed, rigged decks and action history (the skeleton that
+does it, shared with Crazy Job, is ``topper.match``).
 
 An action is a tuple of ints, its kind first (``Act``). On a turn a player either asks one
 opponent about a card shown from hand (a *preliminary guess*; the shown card goes to the
@@ -25,16 +26,13 @@ revealed when it ends. ``view()`` and the rulings are public and never hold a hi
 card; ``hand_view(seat)`` is what that seat alone may see.
 """
 
-from topper import cards, commit
+from topper import cards, match
+from topper.match import replay  # noqa: F401 (the engine's API: replay(game, seed, history))
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # noqa: F401
-from topper.gamekit import as_action as _as_action
-from topper.gamekit import kind_name
-from topper.rng import Rng
 
 NOBODY = -1
 HAND_SIZE = 4
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/guess-my-card.md)
-_SALT_SEED = 0x6C55CA4D
 
 
 class Act:
@@ -120,54 +118,36 @@ def stands_for(shown, declared):
     return True
 
 
-class GuessMyCard:
+class GuessMyCard(match.Game):
     """The configuration of a match; ``new_match(seed)`` gives its first state."""
 
+    TITLE = "Guess My Card"
+
     def __init__(self, players=4, hands=1, first_dealer=0, entry=Entry.DEALT, turn_limit=TURN_LIMIT):
-        if not isinstance(players, int) or players < 2 or players > 8:
-            raise RuleError("Guess My Card takes 2 to 8 players, not %r" % (players,))
-        if entry not in (Entry.DEALT, Entry.PAD, Entry.BUTTONS):
-            raise RuleError("unknown entry %r" % (entry,))
+        super().__init__(players, first_dealer, entry, turn_limit)
         if not isinstance(hands, int) or hands < 1 or hands > 99:
             raise RuleError("a match has 1 to 99 hands, not %r" % (hands,))
-        if not isinstance(first_dealer, int) or first_dealer < 0 or first_dealer >= players:
-            raise RuleError("the first dealer must be a seat 0..%d" % (players - 1))
-        if not isinstance(turn_limit, int) or turn_limit < 0:
-            raise RuleError("turn_limit must be 0 (none) or more, not %r" % (turn_limit,))
-        self.players = players
         self.hands = hands
-        self.first_dealer = first_dealer
-        self.entry = entry
-        self.turn_limit = turn_limit
+
+    def deck(self):
+        return cards.full_deck()
+
+    def settings(self):
+        out = super().settings()
+        out["hands"] = self.hands
+        return out
 
     def new_match(self, seed=0, salts=None, decks=None):
         return Match(self, seed, salts, decks)
 
 
-class Match:
-    def __init__(self, game, seed=0, salts=None, decks=None):
-        if decks is not None:
-            if game.entry != Entry.DEALT:
-                raise RuleError("only a dealt match takes rigged decks")
-            for order in decks:
-                if sorted(order) != cards.full_deck():
-                    raise RuleError("a rigged deck must hold the full deck, each card once")
-        self.game = game
-        self.seed = seed
-        self.decks = decks
-        self._rng = Rng(seed)
-        if salts is None:
-            salts = Rng(seed ^ _SALT_SEED)
-        self._tape = salts if isinstance(salts, commit.Tape) else commit.Tape(salts)
-        self._vault = commit.Vault(self._tape)
-        n = game.players
-        self.scores = [0] * n
-        self.hand_results = []
-        self.history = []
-        self.hand_no = -1
-        self._out = []
-        self._start_hand()
-        self.rulings = self._flush()
+class Match(match.Match):
+    NAME = "guess-my-card"
+    TITLE = GuessMyCard.TITLE
+    SALT_SEED = 0x6C55CA4D
+    OVER = Phase.OVER
+    WANTED = _WANTED
+    ACT_NAMES = ACT_NAMES
 
     # ----- the hand's life ----------------------------------------------------------
 
@@ -200,10 +180,6 @@ class Match:
             self.phase = Phase.SECRETS
         else:
             self._begin_turns()
-
-    def _from_left(self):
-        n = self.game.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
 
     def _deal(self):
         if self.decks is not None and self.hand_no < len(self.decks):
@@ -345,17 +321,8 @@ class Match:
         )
         if len(self.hand_results) < self.game.hands:
             self.phase = Phase.SCORED
-            return
-        self.phase = Phase.OVER
-        # The seed goes public only now: with it anyone can replay and check the match.
-        self._out.append(
-            {"r": "over", "scores": list(self.scores), "winners": self.winners(), "seed": self.seed}
-        )
-
-    def _flush(self):
-        out = self._out
-        self._out = []
-        return out
+        else:
+            self._over()
 
     def _draw(self, seat):
         """Refill ``seat``'s hand by one; an empty pile is made again from the trash."""
@@ -383,9 +350,6 @@ class Match:
         if p == Phase.SCORED:
             return (self.dealer + 1) % self.game.players
         return NOBODY
-
-    def is_over(self):
-        return self.phase == Phase.OVER
 
     def returns(self):
         return list(self.scores)
@@ -452,18 +416,7 @@ class Match:
             return [(Act.NEXT,)]
         return []
 
-    def is_legal(self, action):
-        try:
-            self._check(_as_action(action))
-        except RuleError:
-            return False
-        return True
-
-    def apply(self, action):
-        """The seat due takes ``action``. Returns the public rulings it caused."""
-        action = _as_action(action)
-        self._check(action)
-        self.history.append(action)
+    def _apply(self, action):
         kind = action[0]
         if kind == Act.SECRET:
             self._apply_secret(action[1])
@@ -479,35 +432,11 @@ class Match:
             self._apply_verdict(kind == Act.RIGHT)
         else:
             self._start_hand()
-        self.rulings = self._flush()
-        return self.rulings
-
-    def rewind(self, actions=1):
-        """A new match equal to this one before its last ``actions`` actions (undo). It
-        seals with the same salts, so the seals already logged stay valid."""
-        if not isinstance(actions, int) or actions < 0 or actions > len(self.history):
-            raise RuleError("cannot rewind %r of %d actions" % (actions, len(self.history)))
-        kept = self.history[: len(self.history) - actions]
-        return replay(self.game, self.seed, kept, self.decks, self._tape.rewound())
-
-    def play(self, seat, action):
-        """``apply`` for a caller that knows which seat pressed: refuses a seat out of turn."""
-        if seat != self.current_player():
-            raise RuleError(
-                "%s cannot act now: %s is due" % (seat_name(seat), seat_name(self.current_player()))
-            )
-        return self.apply(action)
 
     # ----- checking an action -------------------------------------------------------
 
-    def _check(self, action):
-        p = self.phase
-        if p == Phase.OVER:
-            raise RuleError("the match is over")
+    def _check_act(self, action):
         kind = action[0]
-        if kind not in _WANTED[p]:
-            names = " or ".join([ACT_NAMES[k] for k in _WANTED[p]])
-            raise RuleError("now: %s, not %s" % (names, kind_name(kind, ACT_NAMES)))
         if len(action) != _SIZES[kind]:
             raise RuleError("%s takes %d values" % (ACT_NAMES[kind], _SIZES[kind] - 1))
         if kind == Act.SECRET:
@@ -756,21 +685,6 @@ class Match:
             "hand": [card_text(c) for c in sorted(self.hands[seat])],
         }
 
-    def to_dict(self):
-        """Everything needed to rebuild this match. Private: the seed deals the secrets."""
-        g = self.game
-        return {
-            "game": "guess-my-card",
-            "players": g.players,
-            "hands": g.hands,
-            "first_dealer": g.first_dealer,
-            "entry": ENTRY_NAMES[g.entry],
-            "turn_limit": g.turn_limit,
-            "seed": self.seed,
-            "decks": self.decks,
-            "history": [list(a) for a in self.history],
-        }
-
 
 def _distinct(sorted_cards):
     out = []
@@ -780,26 +694,16 @@ def _distinct(sorted_cards):
     return out
 
 
-def replay(game, seed, history, decks=None, salts=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
-    match = Match(game, seed, salts, decks)
-    for action in history:
-        match.apply(action)
-    return match
-
-
 def from_dict(saved):
     """The match that ``Match.to_dict`` described."""
-    if saved.get("game") != "guess-my-card":
-        raise RuleError("not a Guess My Card match: %r" % (saved.get("game"),))
-    entry = saved.get("entry", "dealt")
-    if entry not in ENTRY_NAMES:
-        raise RuleError("unknown entry %r" % (entry,))
-    game = GuessMyCard(
+    return match.load(Match, saved, _game)
+
+
+def _game(saved, entry):
+    return GuessMyCard(
         players=saved.get("players", 4),
         hands=saved.get("hands", 1),
         first_dealer=saved.get("first_dealer", 0),
-        entry=ENTRY_NAMES.index(entry),
+        entry=entry,
         turn_limit=saved.get("turn_limit", TURN_LIMIT),
     )
-    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("decks"))

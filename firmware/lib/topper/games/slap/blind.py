@@ -24,7 +24,7 @@ again from zero after a reset), and ``restore(d, now)`` gives it back running fr
 ``now``, with the time each deadline had left at the save (docs/power-cut.md).
 """
 
-from topper import slaprace
+from topper.games.slap import race as slaprace
 from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
 

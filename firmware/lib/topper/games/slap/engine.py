@@ -1,7 +1,7 @@
 """World War 3 and Armageddon as a state machine (RULES.md sections 2 and 3).
 
 This is the rules layer only: no time. It is told *who* lays, slaps, is hurried or
-collects, and answers what happened; ``topper.referee`` turns time-stamped button
+collects, and answers what happened; ``topper.games.slap.pad`` turns time-stamped button
 presses, card reads and ticks into these calls.
 
 Stacks are lists with the top card at the end. In a *known* game (the simulator, a
@@ -11,9 +11,9 @@ which card was laid.
 """
 
 from topper import cards
-from topper import slaprules
+from topper.games.slap import rules as slaprules
 from topper.gamekit import RuleError  # noqa: F401  (raised here, caught by callers)
-from topper.slaprules import WW3, ARMAGEDDON  # noqa: F401  (re-exported for callers)
+from topper.games.slap.rules import WW3, ARMAGEDDON  # noqa: F401  (re-exported for callers)
 
 UNKNOWN = -1
 

@@ -8,7 +8,7 @@ imports this module (heap).
 """
 
 from topper.gamekit import RuleError, seat_name
-from topper.trickydick_score import trick_points
+from topper.games.tricky.score import trick_points
 
 # The questions, in the order they are asked.
 WON = 0

@@ -16,8 +16,9 @@ equals are drawn from each player's own seeded ``Rng``; all ratings are integers
 every platform plays the same game.
 """
 
-from topper import cards, crazyrules
-from topper.crazyjob import Act, Phase
+from topper import cards
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy.engine import Act, Phase
 from topper.rng import Rng
 
 # A bot stores a rule that lets at most this many of the 124 other cards follow: hard

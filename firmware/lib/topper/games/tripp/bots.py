@@ -8,7 +8,7 @@ come from its own seeded ``Rng``, so a seeded bot game replays exactly.
 """
 
 from topper.rng import Rng
-from topper.trippjokes import Act, default_faceup, strength, value
+from topper.games.tripp.engine import Act, default_faceup, strength, value
 
 # A pile this big is worth a 10 even when a 2 or a 3 would also get out of trouble.
 BURN_PILE = 5

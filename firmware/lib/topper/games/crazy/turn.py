@@ -1,4 +1,4 @@
-"""The referee of Crazy Job (RULES.md section 6) between the engine (``topper.crazyjob``)
+"""The referee of Crazy Job (RULES.md section 6) between the engine (``topper.games.crazy.engine``)
 and the shells (``topper.turnref`` has the interface; docs/games/crazy-job.md the flows):
 
 - a dealt game (the simulator): whole engine actions, ``choices`` and bots;
@@ -6,13 +6,16 @@ and the shells (``topper.turnref`` has the interface; docs/games/crazy-job.md th
 - buttons only: the table reports with the buttons what the device cannot see.
 
 The engine knows the rules; this module only turns presses and cards into engine actions
-(``topper.crazy_words`` turns the state into screen lines and words). A stored rule is
+(``topper.games.crazy.words`` turns the state into screen lines and words). A stored rule is
 the game's secret: it reaches the screen only while its maker enters it, and neither the
 lines, the message nor a ruling carry it before the hand's end.
 """
 
-from topper import commit, crazy_words, crazyjob, crazyrules, turngames
-from topper.crazyjob import MAX_PLAY, PAPER, Act, CrazyJob, Phase, card_text
+from topper import commit, games
+from topper.games.crazy import words as crazy_words
+from topper.games.crazy import engine as crazyjob
+from topper.games.crazy import rules as crazyrules
+from topper.games.crazy.engine import MAX_PLAY, PAPER, Act, CrazyJob, Phase, card_text
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 
@@ -27,7 +30,7 @@ def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
     """A Crazy Job referee, not started (``options``: ``hands``, ``target`` as in the menu;
     ``salt_key``: hex of the secret key the seals' salts come from, None for salts
     from the seed: topper.commit)."""
-    return CrazyReferee(seats, entry, seed, control, turngames.options(GAME, options), salt_key)
+    return CrazyReferee(seats, entry, seed, control, games.options(GAME, options), salt_key)
 
 
 def restore(saved):
@@ -109,7 +112,7 @@ class CrazyReferee(TurnReferee):
             return m.pending["seat"]
         return m.rule_owner()
 
-    # ----- the screen (topper.crazy_words) -----------------------------------------
+    # ----- the screen (topper.games.crazy.words) -----------------------------------------
 
     def lines(self):
         return crazy_words.lines(self)
@@ -391,7 +394,7 @@ class CrazyReferee(TurnReferee):
 
 
 class _SeatBot:
-    """``topper.bots_crazyjob.Bot`` for one seat, fed every public ruling before it acts
+    """``topper.games.crazy.bots.Bot`` for one seat, fed every public ruling before it acts
     (imported here: the device, which has no bots, never loads it)."""
 
     def __init__(self, seat, seed):
@@ -401,7 +404,7 @@ class _SeatBot:
         self.seen = 0
 
     def choose(self, ref):
-        from topper.bots_crazyjob import Bot
+        from topper.games.crazy.bots import Bot
 
         if self.epoch != ref._epoch:
             self.bot = Bot(self.seed)

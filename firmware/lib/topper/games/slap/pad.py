@@ -5,7 +5,7 @@ It turns millisecond-stamped events into calls on ``SlapGame`` and returns rulin
 - ``press(seat, t_ms, us=0)``: a seat button went down. The first press opens a slap
   race; presses that arrive before the race settles (``settle_ms`` after the first,
   long enough for every press of the same keypad scan to arrive) are ranked together,
-  equal stamps by the fair tie rule of ``topper.slaprace``. The first slapper whose
+  equal stamps by the fair tie rule of ``topper.games.slap.race``. The first slapper whose
   slaps are not locked out is judged; presses after the ruling, while the same top card
   stands and within ``race_ms``, are ranked as late and cost nothing.
 - ``lay(t_ms, card=None, seat=None)``: a card was laid (by the seat due to lay).
@@ -18,9 +18,9 @@ same rulings.
 """
 
 from topper import cards
-from topper import slaprace
+from topper.games.slap import race as slaprace
 from topper.rng import Rng
-from topper.slapgame import Phase, PHASE_NAMES, RuleError, SlapGame
+from topper.games.slap.engine import Phase, PHASE_NAMES, RuleError, SlapGame
 from topper.ticks import MASK as _MASK, ticks_add, ticks_diff
 
 _HALF = (_MASK + 1) >> 1
