@@ -1066,4 +1066,3 @@ def make_app(getenv=None, now=0):
     sys.modules.pop("topper_hw.settings", None)
     dev = devices.build(cfg, now)
     return App(cfg, dev, now, problems)
-
