@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/board_slap_alloc.py                 # blind and pad referee
     .venv/bin/python bench/board_slap_alloc.py --referees blind --slaps 6 --host 1
+    .venv/bin/python bench/board_slap_alloc.py --us --host 1   # microseconds instead
 
 Boots the project's UF2 (tests/board driver, keypad capture), starts a World War 3 game
 (blind: no card pad; pad: the Triple Topper deck enrolled through the REPL, as
@@ -12,6 +13,8 @@ each) and prints, for the last one, the bytes each stage allocated from the seat
 to the OLED that shows the ruling (the meter turns the automatic collection off during
 each step, so no difference is spoiled by a collection). The first slap of a game
 allocates more (lists reach their size, state made lazily): the last slap is the figure.
+With ``--us`` (``heap slap us``) the figures are the microseconds each stage took, read
+with ``time.monotonic_ns`` (about 30 us a tick on the board): where a slap's latency goes.
 """
 
 import argparse
@@ -24,18 +27,21 @@ _spec = importlib.util.spec_from_file_location("board_heap", ROOT / "bench" / "b
 board_heap = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(board_heap)
 
-METER = re.compile(r"topper: slap alloc paths \d+ steps \d+ [^\r\n]*after[^\r\n]*\r?\n")
+METER = re.compile(r"topper: slap (?:alloc|us) paths \d+ steps \d+ [^\r\n]*after[^\r\n]*\r?\n")
 NESTED = ("press", "view", "frame", "lines", "ring", "oled")  # parts of the row above
+
+
+UNIT = "alloc"
 
 
 def meter(b):
     """The meter's line (arming it the first time): [(stage, [press, ruled, oled,
     between])] (the work after the output named "after: ..."), the paths measured,
     the steps of the last one."""
-    b.console_write("heap slap\r")
+    b.console_write("heap slap %s\r" % UNIT)
     text = b.console_until(METER.pattern, 20000, regex=True)
     head, tail = METER.findall(text)[-1].split("|")
-    words = head.split()[3:]  # after "topper: slap alloc"
+    words = head.split()[3:]  # after "topper: slap alloc" (or "us")
     paths, steps = int(words[1]), int(words[3])
     words = words[4:]
     later = tail.split()[1:]  # after "after"
@@ -86,12 +92,15 @@ def main():
     ap.add_argument("--referees", default="blind,pad")
     ap.add_argument("--slaps", type=int, default=4)
     ap.add_argument("--host", type=int, default=0, help="1: a host holds the data port")
+    ap.add_argument("--us", action="store_true", help="microseconds a stage took, not bytes")
     args = ap.parse_args()
+    global UNIT
+    UNIT = "us" if args.us else "alloc"
     for referee in args.referees.split(","):
         stages, paths, steps = measure(referee, args.slaps, args.host)
         print(
-            "%s referee, keypad, %s: slap %d of %d measured (%d steps); bytes"
-            % (referee, "host" if args.host else "no host", paths, args.slaps, steps)
+            "%s referee, keypad, %s: slap %d of %d measured (%d steps); %s"
+            % (referee, "host" if args.host else "no host", paths, args.slaps, steps, UNIT)
         )
         print("  %-16s %7s %7s %7s %7s" % ("stage", "press", "ruling", "OLED", "between"))
         for stage, cols in stages:

@@ -12,7 +12,8 @@ typed there disturbs no game and needs no host on the data port. Lines it knows:
   allocated, an upper bound of the app's peak. It costs a collection a step, so it is
   off until asked for.
 - ``heap slap``: arms the slap meter (``topper_app.slapmeter``) on the app, then prints
-  what the last slap allocated on its way to the ring and the OLED, stage by stage.
+  what the last slap allocated on its way to the ring and the OLED, stage by stage
+  (``heap slap us``, typed first: the microseconds each stage took instead).
 - ``heap hog N``: holds on to heap until only about N bytes are free (the low-memory
   test: memory running out the way a leak or fragmentation would make it);
   ``heap unhog`` lets it go.
@@ -85,10 +86,11 @@ class HeapWatch:
         elif arg == "unhog":
             self.ballast = None
         elif arg == "slap" and self.app is not None:
+            arg2 = words[2] if len(words) > 2 else ""
             if self.meter is None:
                 from topper_app.slapmeter import SlapMeter
 
-                self.meter = SlapMeter(self.app)
+                self.meter = SlapMeter(self.app, "us" if arg2 == "us" else "alloc")
             print(self.meter.report())
             return
         print(self.report())

@@ -28,8 +28,19 @@ in preallocated lists. Unarmed, none of this is loaded.
 """
 
 import gc
+import time
 
 COLLECT_BELOW = 65536
+
+
+def _us():
+    return time.monotonic_ns() // 1000
+
+
+# What a stage is measured with: bytes allocated, or (``heap slap us``) microseconds
+# taken, for finding where a slap's latency goes (the clock's long ints allocate: a
+# bytes figure is only meaningful with the default).
+count = gc.mem_alloc
 STAGES = (
     "step",
     "poll",
@@ -56,9 +67,9 @@ def _wrap0(obj, name, cur, i):
     f = getattr(type(obj), name)
 
     def w():
-        m = gc.mem_alloc()
+        m = count()
         r = f(obj)
-        cur[i] += gc.mem_alloc() - m
+        cur[i] += count() - m
         return r
 
     setattr(obj, name, w)
@@ -68,9 +79,9 @@ def _wrap1(obj, name, cur, i):
     f = getattr(type(obj), name)
 
     def w(a):
-        m = gc.mem_alloc()
+        m = count()
         r = f(obj, a)
-        cur[i] += gc.mem_alloc() - m
+        cur[i] += count() - m
         return r
 
     setattr(obj, name, w)
@@ -80,9 +91,9 @@ def _wrap2(obj, name, cur, i, default=None):
     f = getattr(type(obj), name)
 
     def w(a, b=default):
-        m = gc.mem_alloc()
+        m = count()
         r = f(obj, a, b)
-        cur[i] += gc.mem_alloc() - m
+        cur[i] += count() - m
         return r
 
     setattr(obj, name, w)
@@ -92,16 +103,20 @@ def _wrap3(obj, name, cur, i):
     f = getattr(type(obj), name)
 
     def w(a, b, c=0):
-        m = gc.mem_alloc()
+        m = count()
         r = f(obj, a, b, c)
-        cur[i] += gc.mem_alloc() - m
+        cur[i] += count() - m
         return r
 
     setattr(obj, name, w)
 
 
 class SlapMeter:
-    def __init__(self, app):
+    def __init__(self, app, unit="alloc"):
+        global count
+        if unit == "us":
+            count = _us
+        self.unit = unit
         self.app = app
         n = len(NAMES)
         self.cur = [0] * n  # this step's stages
@@ -130,29 +145,29 @@ class SlapMeter:
             if gc.mem_free() < COLLECT_BELOW:
                 gc.collect()
             gc.disable()
-            m = gc.mem_alloc()
+            m = count()
             try:
                 cls.step(app, now)
             finally:
-                cur[STEP] += gc.mem_alloc() - m
+                cur[STEP] += count() - m
                 gc.enable()
             meter._end_step()
 
         def game_button(kind, seat, t, us, now):
             if kind == SEAT and not meter.open and not app.turn:
                 meter._open()
-            m = gc.mem_alloc()
+            m = count()
             cls._game_button(app, kind, seat, t, us, now)
-            cur[BUTTON] += gc.mem_alloc() - m
+            cur[BUTTON] += count() - m
 
         def rulings(rulings, now, event=None, saved=False):
             if meter.open and len(rulings) > 0:
                 if not meter.settled:
                     meter.ruled = True
                 meter.settled = True  # from a tick or the press itself
-            m = gc.mem_alloc()
+            m = count()
             cls._rulings(app, rulings, now, event, saved)
-            cur[RULINGS] += gc.mem_alloc() - m
+            cur[RULINGS] += count() - m
 
         app.step = step
         app._game_button = game_button
@@ -173,9 +188,9 @@ class SlapMeter:
             draw = type(oled).draw
 
             def drawn(lines):
-                m = gc.mem_alloc()
+                m = count()
                 draw(oled, lines)
-                cur[OLED] += gc.mem_alloc() - m
+                cur[OLED] += count() - m
                 if meter.settled:
                     meter.shown = True  # the path ends with this step
 
@@ -240,7 +255,7 @@ class SlapMeter:
         """One line: each stage's bytes as press/ruled/oled/between steps."""
         last = self.last
         n = len(NAMES)
-        parts = ["topper: slap alloc paths %d steps %d" % (self.paths, self.last_steps)]
+        parts = ["topper: slap %s paths %d steps %d" % (self.unit, self.paths, self.last_steps)]
         for i in range(n):
             if i == len(STAGES):
                 parts.append("| after")
