@@ -38,7 +38,13 @@ class Ring:
         for i in range(min(len(frame), self.n)):
             strip[self.physical(i)] = frame[i]
         strip.show()
-        self._last = frame
+        # A copy, kept in one list: the app may hand the same list again, rewritten.
+        last = self._last
+        if last is None or len(last) != len(frame):
+            self._last = list(frame)
+        else:
+            for i in range(len(frame)):
+                last[i] = frame[i]
         self.shows += 1
         return True
 
