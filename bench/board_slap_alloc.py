@@ -110,7 +110,8 @@ def main():
         path = [d["step"][k] - sum(c[k] for s, c in stages if s.startswith("after")) for k in range(4)]
         print("  %-16s %7d %7d %7d %7d" % (("path",) + tuple(path)))
         print(
-            "  slap path (press + ruling + OLED steps, without the work after): %d bytes" % sum(path[:3]),
+            "  slap path (press + ruling + OLED steps, without the work after): %d %s"
+            % (sum(path[:3]), "us" if args.us else "bytes"),
             flush=True,
         )
 
