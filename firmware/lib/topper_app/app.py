@@ -151,6 +151,7 @@ class App:
         self.reactions = None
         self._oled_at = None
         self._ring_at = None
+        self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self._log_due = []  # log objects waiting for the end of the step (_flush_log)
         self._race_at = None  # when a seat was last pressed (_racing)
@@ -369,7 +370,8 @@ class App:
                     # the first press of a burst and is not pushed back by later ones,
                     # so a chattering button cannot starve the screen and the log.
                     self._race_at = now
-                self._log_event("press", t, seat=seat, us=us)
+                if self._logging():  # (the call's keywords would make a dict)
+                    self._log_event("press", t, seat=seat, us=us)
                 self._rulings(ref.press(seat, t, us), now)
             return
         over = ref.view(now)["winner"] >= 0
@@ -815,7 +817,7 @@ class App:
                 self.reactions = Reactions(self.game["seats"])
             for r in rulings:
                 self.reactions.ruling(r)
-        if event == "tick":
+        if event == "tick" and self._logging():
             self._log_event("tick", now)
         for r in rulings:
             self._log(r)
@@ -829,11 +831,14 @@ class App:
         fields["t"] = t
         self._log(fields)
 
+    def _logging(self):
+        return self.dev.log is not None and self.dev.log.connected()
+
     def _log(self, obj):
         """An event or a ruling for the host's log, written after this step's ring and
         OLED (``_flush_log``): turning it into JSON takes milliseconds on the board, and
         a slap's winner should not wait for it."""
-        if self.dev.log is not None and self.dev.log.connected():
+        if self._logging():
             self._log_due.append(obj)
 
     def _racing(self, now):
@@ -1011,7 +1016,7 @@ class App:
 
             return turns.frame(view or self.ref.view(now), now, n)
         if mode == GAME or mode == QUIT:
-            return ring.game(view or self.ref.view(now), now, self.fx, n)
+            return ring.game(view or self.ref.view(now), now, self.fx, n, self._px)
         if mode == STARTER:
             return ring.waiting(self.game["seats"], now, n)
         if mode == ENROLL_MODE:
@@ -1068,4 +1073,3 @@ def make_app(getenv=None, now=0):
     sys.modules.pop("topper_hw.settings", None)
     dev = devices.build(cfg, now, screen.paint)  # the screen's painter: the OLED knows no view
     return App(cfg, dev, now, problems)
-

@@ -11,6 +11,9 @@ typed there disturbs no game and needs no host on the data port. Lines it knows:
   garbage so counts as in use: the mark is the step's live data plus everything it
   allocated, an upper bound of the app's peak. It costs a collection a step, so it is
   off until asked for.
+- ``heap slap``: arms the slap meter (``topper_app.slapmeter``) on the app, then prints
+  what the last slap allocated on its way to the ring and the OLED, stage by stage
+  (``heap slap us``, typed first: the microseconds each stage took instead).
 - ``heap hog N``: holds on to heap until only about N bytes are free (the low-memory
   test: memory running out the way a leak or fragmentation would make it);
   ``heap unhog`` lets it go.
@@ -33,7 +36,9 @@ def free_heap():
 
 
 class HeapWatch:
-    def __init__(self):
+    def __init__(self, app=None):
+        self.app = app
+        self.meter = None  # topper_app.slapmeter, loaded by the first "heap slap"
         self.watching = False
         self.low = -1  # lowest free heap seen while watching (-1: none yet)
         self.ballast = None
@@ -80,6 +85,14 @@ class HeapWatch:
             self.hog(int(words[2]) if len(words) > 2 else 0)
         elif arg == "unhog":
             self.ballast = None
+        elif arg == "slap" and self.app is not None:
+            arg2 = words[2] if len(words) > 2 else ""
+            if self.meter is None:
+                from topper_app.slapmeter import SlapMeter
+
+                self.meter = SlapMeter(self.app, "us" if arg2 == "us" else "alloc")
+            print(self.meter.report())
+            return
         print(self.report())
 
     def report(self):

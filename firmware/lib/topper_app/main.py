@@ -44,7 +44,7 @@ def run():
     gc.collect()
     free_before = free_heap()
     app = make_app(os.getenv, supervisor.ticks_ms())
-    watch = HeapWatch()
+    watch = HeapWatch(app)
     gc.collect()
     print(status(app, free_before, free_heap()))
     reserve = bytearray(RESERVE)  # type: bytearray | None

@@ -23,6 +23,9 @@ class Ring:
         self.reverse = reverse
         self._last = None
         self.shows = 0
+        # Each logical pixel's strip index, worked out once: show() runs in a slap's
+        # path to the ring, where a method call a pixel costs time.
+        self._index = [self.physical(i) for i in range(n)]
 
     def physical(self, i):
         """The strip index of logical pixel ``i``."""
@@ -35,10 +38,17 @@ class Ring:
         if frame == self._last:
             return False
         strip = self.strip
+        index = self._index
         for i in range(min(len(frame), self.n)):
-            strip[self.physical(i)] = frame[i]
+            strip[index[i]] = frame[i]
         strip.show()
-        self._last = frame
+        # A copy, kept in one list: the app may hand the same list again, rewritten.
+        last = self._last
+        if last is None or len(last) != len(frame):
+            self._last = list(frame)
+        else:
+            for i in range(len(frame)):
+                last[i] = frame[i]
         self.shows += 1
         return True
 

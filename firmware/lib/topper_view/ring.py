@@ -69,11 +69,20 @@ def pulse(now, period, low=60, high=255):
     return low + (high - low) * p // half
 
 
+# The free-pixel flags of each (seats, n), made once: the ring is drawn every step or
+# so, and a slap's frame should allocate as little as it can. Read only.
+_FREE = {}
+
+
 def _free(seats, n):
-    """Pixels that are not seat pixels, as a list of flags."""
-    used = [False] * n
-    for s in range(seats):
-        used[seat_pixel(s, seats, n)] = True
+    """Pixels that are not seat pixels, as a list of flags (shared: never change it)."""
+    key = seats * 1024 + n
+    used = _FREE.get(key)
+    if used is None:
+        used = [False] * n
+        for s in range(seats):
+            used[seat_pixel(s, seats, n)] = True
+        _FREE[key] = used
     return used
 
 
@@ -90,10 +99,15 @@ def _walk(start, step, used, count, n):
     return out
 
 
-def game(view, now, fx=None, n=N):
-    """The ring during a slap game."""
+def game(view, now, fx=None, n=N, px=None):
+    """The ring during a slap game; written into ``px`` (a list of ``n``) when given,
+    so that the device's frames reuse one list."""
     seats = view["seats"]
-    px = [OFF] * n
+    if px is None:
+        px = [OFF] * n
+    else:
+        for i in range(n):
+            px[i] = OFF
     if view["phase"] == "over" and view["winner"] >= 0:
         return comet(px, view["winner"], seats, now, n)
     used = _free(seats, n)

@@ -59,6 +59,7 @@ class BlindSlapReferee:
         self.last_race = None
         self.message = ""
         self._hurry_at = None
+        self._view = None  # the dict view() rewrites
 
     def start(self, t, starter):
         out = []
@@ -300,33 +301,39 @@ class BlindSlapReferee:
         }
 
     def view(self, t):
+        """What the table shows: one dict, rewritten at each call (the ring and the OLED
+        read it every few steps, and a slap's path should allocate nothing). Its lists
+        are the referee's own: read the view, never change or keep it."""
         hurry_left = -1
         if self._hurry_at is not None:
             hurry_left = max(0, ticks_diff(self._hurry_at, t))
-        return {
-            "game": self.game_name,
-            "blind": True,
-            "seats": self.seats,
-            "phase": "over" if self.winner >= 0 else ("confirm" if self.pending >= 0 else "blind"),
-            "turn": self.turn,
-            "controller": -1,
-            "chances": 0,
-            "stacks": None,
-            "pot": [],
-            "facedown": 0,
-            "slappable": None,
-            "out": list(self.out),
-            "locked": list(self.locked),
-            "penalty": [False] * self.seats,
-            "pending": self.pending,
-            "good": list(self.good),
-            "wrong": list(self.wrong),
-            "hurry_ms": self.hurry_ms,
-            "hurry_left": hurry_left,
-            "race": self.last_race,
-            "message": self.message,
-            "winner": self.winner,
-        }
+        v = self._view
+        if v is None:
+            v = self._view = {
+                "game": self.game_name,
+                "blind": True,
+                "seats": self.seats,
+                "controller": -1,
+                "chances": 0,
+                "stacks": None,
+                "pot": [],
+                "facedown": 0,
+                "slappable": None,
+                "penalty": [False] * self.seats,
+                "hurry_ms": self.hurry_ms,
+            }
+        v["phase"] = "over" if self.winner >= 0 else ("confirm" if self.pending >= 0 else "blind")
+        v["turn"] = self.turn
+        v["out"] = self.out
+        v["locked"] = self.locked
+        v["pending"] = self.pending
+        v["good"] = self.good
+        v["wrong"] = self.wrong
+        v["hurry_left"] = hurry_left
+        v["race"] = self.last_race
+        v["message"] = self.message
+        v["winner"] = self.winner
+        return v
 
 
 def _left(at, t):

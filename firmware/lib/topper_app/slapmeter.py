@@ -1,0 +1,267 @@
+"""The bytes one slap allocates on its way to the ring and the OLED (issue 16, part 2).
+
+``heap slap`` typed on the console (``topper_app.heapwatch``) arms the meter on the
+running App; from then on every slap is measured, and ``heap slap`` prints the last one:
+
+    topper: slap alloc paths P steps S step a/b/c/d poll a/b/c/d ... | after save a/b/c/d ...
+
+The **path** of a slap: from the loop step whose button poll brings a seat's press (in a
+slap game, no path under way), through the step that rules (its race settled; the ring
+shows the ruling in that step), to the first step after that ruling that draws the OLED.
+Each stage's ``gc.mem_alloc()`` differences are summed per kind of step: a/b/c/d are
+the step of the press, the step that ruled, the OLED's step (0 when the ruling step drew
+it) and the steps in between (nothing due, the ring's animation). Stages nest
+(``button`` holds ``press``, ``output`` holds ``view``, ``frame``, ``lines``, ``ring``
+and ``oled``), ``step`` is the whole ``App.step``. The work
+the app does after the ring and the OLED in those same steps (``save``: the journal's
+step, ``link``, ``log``: the log lines' JSON, ``whole``: the blind game's whole save) is
+printed after the bar: it is not between the press and the ruling shown, but it allocates
+in those steps all the same.
+
+A collection inside a step would make a difference meaningless (``mem_alloc`` drops), so
+while armed the automatic collection is off during each step, and the heap is collected
+between steps when less than ``COLLECT_BELOW`` is free.
+
+The stages are wrapped on the instances (an instance attribute hides the class's method)
+by closures that allocate nothing when called: fixed arguments, counts kept as small ints
+in preallocated lists. Unarmed, none of this is loaded.
+"""
+
+import gc
+import time
+
+from topper_app.heapwatch import free_heap
+
+COLLECT_BELOW = 65536
+
+
+def _us():
+    return time.monotonic_ns() // 1000
+
+
+# What a stage is measured with: bytes allocated, or (``heap slap us``) microseconds
+# taken, for finding where a slap's latency goes (the clock's long ints allocate: a
+# bytes figure is only meaningful with the default). MicroPython's, which CircuitPython
+# keeps (circuitpython-stubs lacks it, as heapwatch.free_heap says).
+count = gc.mem_alloc  # type: ignore[attr-defined]
+STAGES = (
+    "step",
+    "poll",
+    "button",
+    "press",
+    "tick",
+    "rulings",
+    "output",
+    "view",
+    "frame",
+    "lines",
+    "ring",
+    "oled",
+)
+AFTER = ("save", "link", "log", "whole")
+NAMES = STAGES + AFTER
+(STEP, POLL, BUTTON, PRESS, TICK, RULINGS, OUTPUT, VIEW, FRAME, LINES, RING, OLED) = range(12)
+SAVE, LINK, LOG, WHOLE = range(12, 16)
+PRESS_STEP, RULED_STEP, OLED_STEP, BETWEEN = range(4)  # the columns of a path
+SEAT = 0  # topper_hw.buttons.SEAT (not imported: the meter needs no driver)
+
+
+def _wrap0(obj, name, cur, i):
+    f = getattr(type(obj), name)
+
+    def w():
+        m = count()
+        r = f(obj)
+        cur[i] += count() - m
+        return r
+
+    setattr(obj, name, w)
+
+
+def _wrap1(obj, name, cur, i):
+    f = getattr(type(obj), name)
+
+    def w(a):
+        m = count()
+        r = f(obj, a)
+        cur[i] += count() - m
+        return r
+
+    setattr(obj, name, w)
+
+
+def _wrap2(obj, name, cur, i, default=None):
+    f = getattr(type(obj), name)
+
+    def w(a, b=default):
+        m = count()
+        r = f(obj, a, b)
+        cur[i] += count() - m
+        return r
+
+    setattr(obj, name, w)
+
+
+def _wrap3(obj, name, cur, i):
+    f = getattr(type(obj), name)
+
+    def w(a, b, c=0):
+        m = count()
+        r = f(obj, a, b, c)
+        cur[i] += count() - m
+        return r
+
+    setattr(obj, name, w)
+
+
+class SlapMeter:
+    def __init__(self, app, unit="alloc"):
+        global count
+        if unit == "us":
+            count = _us
+        self.unit = unit
+        self.app = app
+        n = len(NAMES)
+        self.cur = [0] * n  # this step's stages
+        self.acc = [0] * (n * 4)  # the path under way: a column of stages per kind of step
+        self.last = [0] * (n * 4)  # the last path measured
+        self.paths = 0
+        self.steps = 0  # steps of the path under way
+        self.last_steps = 0
+        self.opening = False  # a seat's press opened the path in this step
+        self.open = False
+        self.settled = False  # its race was ruled
+        self.ruled = False  # in this step
+        self.shown = False  # and the OLED drew after that
+        self.ref = None  # the referee whose stages are wrapped
+        self._wrap_app()
+
+    def _wrap_app(self):
+        app = self.app
+        cls = type(app)
+        cur = self.cur
+        meter = self
+
+        def step(now):
+            if app.ref is not meter.ref and app.ref is not None:
+                meter._wrap_ref(app.ref)
+            if free_heap() < COLLECT_BELOW:
+                gc.collect()
+            gc.disable()
+            m = count()
+            try:
+                cls.step(app, now)
+            finally:
+                cur[STEP] += count() - m
+                gc.enable()
+            meter._end_step()
+
+        def game_button(kind, seat, t, us, now):
+            if kind == SEAT and not meter.open and not app.turn:
+                meter._open()
+            m = count()
+            cls._game_button(app, kind, seat, t, us, now)
+            cur[BUTTON] += count() - m
+
+        def rulings(rulings, now, event=None, saved=False):
+            if meter.open and len(rulings) > 0:
+                if not meter.settled:
+                    meter.ruled = True
+                meter.settled = True  # from a tick or the press itself
+            m = count()
+            cls._rulings(app, rulings, now, event, saved)
+            cur[RULINGS] += count() - m
+
+        app.step = step
+        app._game_button = game_button
+        app._rulings = rulings
+        _wrap1(app, "_output", cur, OUTPUT)
+        _wrap1(app, "_view", cur, VIEW)
+        _wrap2(app, "frame", cur, FRAME)
+        _wrap2(app, "lines", cur, LINES)
+        _wrap0(app, "_flush_log", cur, LOG)
+        _wrap0(app, "_save_rulings", cur, WHOLE)
+        d = app.dev
+        if d.buttons is not None:
+            _wrap1(d.buttons, "poll", cur, POLL)
+        if d.ring is not None:
+            _wrap1(d.ring, "show", cur, RING)
+        if d.oled is not None:
+            oled = d.oled
+            draw = type(oled).draw
+
+            def drawn(lines):
+                m = count()
+                draw(oled, lines)
+                cur[OLED] += count() - m
+                if meter.settled:
+                    meter.shown = True  # the path ends with this step
+
+            oled.draw = drawn
+        _wrap2(app.save, "step", cur, SAVE, False)  # (also called with its boundary)
+        if app.link is not None:
+            _wrap1(app.link, "step", cur, LINK)
+
+    def _wrap_ref(self, ref):
+        self.ref = ref
+        if self.app.turn:
+            return  # a turn game: no slaps
+        _wrap3(ref, "press", self.cur, PRESS)
+        _wrap1(ref, "tick", self.cur, TICK)
+
+    # ----- the path ----------------------------------------------------------------
+
+    def _open(self):
+        """A seat's press in this step opens a path (its stages so far count too)."""
+        self.open = True
+        self.opening = True
+        self.settled = False
+        self.shown = False
+        self.steps = 0
+        acc = self.acc
+        for i in range(len(acc)):
+            acc[i] = 0
+
+    def _end_step(self):
+        """The step's counts go into its column of the path: the step of the press, the
+        one that ruled (the ring shows the ruling there), the one that drew the OLED
+        after it (when that is the ruling step itself, its column stays 0), or the
+        steps in between (the ring's animation, nothing due)."""
+        cur = self.cur
+        acc = self.acc
+        n = len(cur)
+        col = BETWEEN
+        if self.opening:
+            col = PRESS_STEP
+        elif self.ruled:
+            col = RULED_STEP
+        elif self.shown:
+            col = OLED_STEP
+        self.opening = False
+        self.ruled = False
+        if self.open:
+            at = col * n
+            for i in range(n):
+                acc[at + i] += cur[i]
+            self.steps += 1
+            if self.shown:
+                last = self.last
+                for i in range(len(acc)):
+                    last[i] = acc[i]
+                self.last_steps = self.steps
+                self.paths += 1
+                self.open = False
+        for i in range(n):
+            cur[i] = 0
+
+    def report(self):
+        """One line: each stage's bytes as press/ruled/oled/between steps."""
+        last = self.last
+        n = len(NAMES)
+        parts = ["topper: slap %s paths %d steps %d" % (self.unit, self.paths, self.last_steps)]
+        for i in range(n):
+            if i == len(STAGES):
+                parts.append("| after")
+            cols = (last[i], last[n + i], last[2 * n + i], last[3 * n + i])
+            parts.append("%s %d/%d/%d/%d" % ((NAMES[i],) + cols))
+        return " ".join(parts)
