@@ -23,6 +23,7 @@ SERIAL = {
 }
 
 SLOW = {
+    "core/test_conformance.py::test_every_game_plays_to_the_end_keeps_its_cards_restores_and_replays",
     "core/test_crazyjob_random.py::test_random_matches_keep_every_invariant",
     "core/test_crazyjob_random.py::test_same_seed_same_match_and_replay_rebuilds_it",
     "core/test_crazyjob_secrets.py::test_no_rule_in_any_public_output_before_its_hand_ends",
