@@ -1,6 +1,7 @@
 """Random-play invariants: thousands of seeded Crazy Job matches between deducing bots
 and random players, 2 to 8 seats, checked after every action."""
 
+from _census import crazy_cards
 from _scale import games
 from topper import commit
 from topper.games.crazy.bots import Bot, RandomPlayer
@@ -18,17 +19,6 @@ def _game(g):
     n = 2 + g % 7
     hands = 1 if g % 5 else 2
     return CrazyJob(players=n, hands=hands, first_dealer=(g // 7) % n)
-
-
-def _check_every_card_once(m):
-    count = bytearray(125)
-    places = m.hands + m.lines + [m.pile]
-    for groups in m.wrong:
-        places = places + groups
-    for place in places:
-        for card in place:
-            count[card] += 1
-    assert count == bytearray([m.game.decks] * 125), "every card exactly once per deck"
 
 
 def _check_record(m, rec, held_before):
@@ -84,7 +74,7 @@ def _play(g):
         for p in players:
             p.observe(rulings)
         if m.phase != Phase.RULES:  # the deal waits until every rule is written
-            _check_every_card_once(m)
+            crazy_cards(m)
     return m, log
 
 

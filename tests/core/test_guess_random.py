@@ -1,6 +1,7 @@
 """Random-play invariants: thousands of seeded Guess My Card matches between deducing bots
 and random players, 2 to 8 seats, checked after every action."""
 
+from _census import guess_cards
 from _scale import games
 from topper import commit
 from topper.games.guess.bots import Bot, RandomPlayer
@@ -15,14 +16,6 @@ def _players(g, n):
 def _game(g):
     n = 2 + g % 7
     return GuessMyCard(players=n, hands=1 if g % 4 else 2, first_dealer=(g // 7) % n)
-
-
-def _check_every_card_once(m):
-    count = bytearray(125)
-    for place in [m.secrets, m.trash, m.pile] + m.hands:
-        for card in place:
-            count[card] += 1
-    assert count == bytearray([1] * 125), "every card exactly once"
 
 
 def _check_scoring(m, log_of_hand):
@@ -64,7 +57,7 @@ def _play(g):
         log.extend(rulings)
         for p in players:
             p.observe(rulings)
-        _check_every_card_once(m)
+        guess_cards(m)
         if m.phase == Phase.TURN:
             assert [len(h) for h in m.hands] == [4] * m.game.players
             assert m.targets(m.current_player()), "the seat due can guess somebody"

@@ -1,9 +1,10 @@
 """Random-play invariants: thousands of seeded Tricky Dick matches between bots and random
 players, in every mode, checked after every card."""
 
+from _census import tricky_cards
 from _scale import games
 from topper.games.tricky.bots import Bot, RandomPlayer, play_out
-from topper.cards import color, format_card, squares_deck
+from topper.cards import color, format_card
 from topper.jsonl import dumps
 from topper.games.tricky.engine import TRICKS, Mode, TrickyDick, from_dict, replay
 from topper.games.tricky.score import scoring_seats, trick_value, winning_play
@@ -20,22 +21,6 @@ def _players(g):
 
 def _game(g):
     return TrickyDick(mode=g % 3, hands=1 + (g % 5 == 0), first_dealer=(g // 3) % 4)
-
-
-DECK = bytearray(125)
-for _card in squares_deck():
-    DECK[_card] = 1
-
-
-def _check_every_card_once(m):
-    """Each of the 64 cards is in a hand, on the table or in a won trick, exactly once."""
-    where = bytearray(125)
-    places = m.hands + [[play[1] for play in m.table]] + m.won
-    for place in places:
-        for card in place:
-            assert DECK[card] and not where[card], "card %d twice or foreign" % card
-            where[card] = 1
-    assert sum(where) == 64
 
 
 def _check_trick(m, t):
@@ -66,7 +51,7 @@ def _play(g, check=True):
         rulings.extend(m.apply(card))
         steps += 1
         if check:
-            _check_every_card_once(m)
+            tricky_cards(m)
     return m, rulings, steps
 
 

@@ -1,6 +1,7 @@
 """The Crazy Job referee in a dealt game (the simulator): bots at every seat through the
 referee, 2 to 8 players, with and without a chess clock, checked after every action."""
 
+from _census import crazy_cards
 from _scale import games
 from topper.games.crazy import turn as turn_crazy
 from topper.clock import fischer, hourglass, per_move
@@ -17,18 +18,6 @@ def _referee(g):
     n = 2 + g % 7
     options = {"hands": 1 if g % 3 else 2, "target": 0}
     return turn_crazy.make(n, Entry.DEALT, g, CONTROLS[g % len(CONTROLS)], options)
-
-
-def _check_cards(m):
-    """Every card of the deck(s) exactly once: hands, lines, wrong cards, pile."""
-    count = bytearray(125)
-    places = m.hands + m.lines + [m.pile]
-    for groups in m.wrong:
-        places = places + groups
-    for place in places:
-        for card in place:
-            count[card] += 1
-    assert count == bytearray([m.game.decks] * 125), "every card exactly once per deck"
 
 
 def _secrets(m, public=()):
@@ -105,7 +94,7 @@ def _play(g):
         assert steps < 3000, "a game must end"
         m = ref.match
         if m.phase != Phase.RULES:  # the cards are dealt once every rule is written
-            _check_cards(m)
+            crazy_cards(m)
         if ref.clock is not None and not ref.clock.over:
             assert ref.clock.on_turn == m.current_player(), "the clock follows the engine"
         if steps % 7 == 1:

@@ -1,6 +1,7 @@
 """Guess My Card through its referee, dealt (the simulator): bots at every seat over many
 seeded games, 2 to 8 players, with and without a chess clock, checked after every step."""
 
+from _census import guess_cards
 from _scale import games
 from topper import clock
 from topper.games.guess import turn as turn_guess
@@ -25,14 +26,6 @@ def _new(g):
     control = CONTROLS[g % len(CONTROLS)]
     ref = turn_guess.make(n, Entry.DEALT, g, control, {"hands": 1 if g % 3 else 2})
     return ref
-
-
-def _check_every_card_once(m):
-    count = bytearray(125)
-    for place in [m.secrets, m.trash, m.pile] + m.hands:
-        for card in place:
-            count[card] += 1
-    assert count == bytearray([1] * 125), "every card exactly once"
 
 
 def _public(ref, t):
@@ -93,7 +86,7 @@ def _play(g, on_step=None):
         _spoken(action, spoken)
         rulings = ref.act(action, t)
         assert rulings and rulings[0]["r"] != "error", rulings
-        _check_every_card_once(ref.match)
+        guess_cards(ref.match)
         if ref.clock is not None and not ref.clock.over:
             assert ref.clock.on_turn == ref.match.current_player(), "the clock follows the turn"
     if ref.clock is not None:

@@ -1,11 +1,12 @@
 """The Tricky Dick referee on a dealt game (the simulator's way): bots for every seat over
 many seeds, in every mode, with and without a chess clock, checked after every card."""
 
+from _census import tricky_cards
 from _scale import games
 from _tricky import game_only
 from topper import clock, jsonl
 from topper.games.tricky import turn as turn_tricky
-from topper.cards import format_card, squares_deck
+from topper.cards import format_card
 from topper.gamekit import Entry, RuleError
 from topper.rng import Rng
 
@@ -18,24 +19,9 @@ CONTROLS = (
     clock.hourglass(15000),
 )
 
-DECK = bytearray(125)
-for _card in squares_deck():
-    DECK[_card] = 1
-
-
 def _make(g, control):
     options = {"mode": g % 3, "hands": 1 if g % 4 else 2}
     return turn_tricky.make(4, Entry.DEALT, g, control, options)
-
-
-def _check_every_card_once(m):
-    """Each of the 64 cards is in a hand, on the table or in a won trick, exactly once."""
-    where = bytearray(125)
-    for place in m.hands + [[p[1] for p in m.table]] + m.won:
-        for card in place:
-            assert DECK[card] and not where[card], "card %s twice or foreign" % format_card(card)
-            where[card] = 1
-    assert sum(where) == 64
 
 
 def _check_no_hand_shown(ref, view, rulings):
@@ -109,7 +95,7 @@ def test_bots_play_every_dealt_game_to_its_end():
             steps += 1
             assert steps <= 16 * 4 * 2, "a game that does not end"
             view = ref.view(t)
-            _check_every_card_once(ref.match)
+            tricky_cards(ref.match)
             _check_no_hand_shown(ref, view, rulings)
             _check_turn(ref, view)
             if steps == copy_at:
