@@ -54,13 +54,24 @@ def test_circuitpython_names_its_version_on_the_console(board):
 
 
 def test_free_heap_after_boot(board):
-    """At the REPL the application has stopped and its objects are garbage: what is free
-    now is what a game has to play with."""
-    free = int(board.repl("import gc; gc.collect(); print(gc.mem_free())"))
-    print("\nfree heap at the REPL after boot: %d bytes" % free)
+    """At the REPL the application has stopped and its objects are garbage: what can be
+    allocated now is what a game has to play with.
+
+    CircuitPython 10 grows its heap on demand (MICROPY_GC_SPLIT_HEAP_AUTO): gc.mem_free()
+    is the free space of the heap's areas plus the *largest* free block it could still
+    add, so it under-reports when that memory is in several blocks. After the first
+    code.py of a power-up it does (130 KB instead of 163 KB, the same after a reload):
+    the REPL's figure is read as the bytes that can really be had, 1 KB at a time."""
+    fill = (
+        "import gc\ngc.collect()\nreported = gc.mem_free()\nkeep = []\nn = 0\n"
+        "try:\n    while True:\n        keep.append(bytearray(1024))\n        n += 1024\n"
+        "except MemoryError:\n    pass\nkeep = None\ngc.collect()\nprint(n, reported)"
+    )
+    got, reported = [int(x) for x in board.repl(fill, timeout_ms=60000).split()]
+    print("\nheap at the REPL after boot: %d bytes can be allocated (gc.mem_free() says %d)" % (got, reported))
     # A stock Pico image has about 154 KB free at its REPL; ours turns off thirteen
     # families of built-in modules (docs/building-firmware.md) and must not leave less.
-    assert free > 150_000
+    assert got > 150_000
 
 
 def test_every_topper_module_is_frozen_not_loaded_from_lib(board):
