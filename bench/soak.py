@@ -368,7 +368,8 @@ class Soak:
         if "log" in obj:
             self._game_over(None)
             self.stats["games"] += 1
-            kind = "turn" if obj["log"] == "topper-turn" else ("blind" if obj.get("blind") else "pad")
+            turn = obj["log"] == "topper-turn" or obj.get("game") not in ("ww3", "armageddon")
+            kind = "turn" if turn else ("blind" if obj.get("blind") else "pad")
             self.stats[kind] += 1
             self.game_t0 = self.t
             self.stream = []
