@@ -1,9 +1,9 @@
 """Reads the project's game logs for ``topper stats``, every kind of them:
 
-- a slap game's event log (docs/event-log.md) as the simulator writes it, as
-  ``topper monitor --save`` saves a board's stream, or as the board's ``log`` download
-  gives it (events only): re-run through ``topper.eventlog.Replay``, which checks the
-  recorded rulings and makes the missing ones;
+- a slap game's event log (docs/event-log.md), with the card pad or blind, as the
+  simulator writes it, as ``topper monitor --save`` saves a board's stream, or as the
+  board's ``log`` download gives it (events only): re-run through the core
+  (``topper_host.replay``), which checks the recorded rulings and makes the missing ones;
 - a turn game's log from the simulator (``sim.turn_log``): re-run by ``turn_log.check``;
 - a turn game's log streamed by a board: re-run by ``turn_log.check`` like the
   simulator's, unless it keeps a secret a replay would need (a card read unnamed) or
@@ -18,9 +18,9 @@
 import os
 
 from topper import games, jsonl
-from topper.eventlog import FORMAT, LogError, Replay
+from topper.eventlog import FORMAT, LogError
 
-from topper_host import stats
+from topper_host import replay, stats
 from topper_host.sim import turn_log
 
 DEVICE_TURN = "topper-turn"
@@ -97,7 +97,8 @@ def _seats(head):
 
 
 def _slap(head, lines, source):
-    rulings = list(Replay(lines).run())
+    # (blind play too: topper_host.replay rebuilds the blind referee from the header)
+    rulings = list(replay.rulings(lines))
     return stats.game(rulings, source, str(head.get("game")), _seats(head), "slap")
 
 

@@ -116,6 +116,18 @@ def test_a_blind_log_from_before_version_2_still_replays(tmp_path):
     assert out == recorded(lines)
 
 
+def test_a_version_1_blind_log_played_with_the_hurry_up_says_why_it_stops(tmp_path):
+    lines = blind_game()  # hurry-up 2 s, which a version 1 header did not say
+    head = json.loads(lines[0])
+    old = {k: head[k] for k in ("log", "game", "seats", "seed", "blind")}
+    old["v"] = 1
+    path = save(tmp_path, "old.jsonl", [jsonl.dumps(old)] + lines[1:])
+    code, out, err = replay(path)
+    at = next(i for i, x in enumerate(lines) if '"r":"hurry"' in x)
+    assert code == 1 and err.startswith("%s:%d: recorded ruling" % (path, at + 1)), err
+    assert "older than format version 2 does not say its hurry-up time" in err
+
+
 def test_a_tampered_blind_log_is_refused_at_its_line(tmp_path):
     lines = blind_game()
     # The table said "good" for P3's slap; the log is changed to say P2 slapped first.
