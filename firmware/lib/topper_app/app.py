@@ -712,7 +712,7 @@ class App:
         if ref.secret_input():
             # A secret is being entered with the buttons (a stored Crazy Job rule): its
             # presses would spell it, so the log holds none of them, only one "secret"
-            # event where the entry ends, with that press's rulings (the seal).
+            # event where the entry ends (stored, or left), with that press's rulings.
             rulings = ref.button(press, seat, t)
             ended = not ref.secret_input()
             if ended:
