@@ -1,19 +1,21 @@
 """``topper replay LOG.jsonl``: re-run a game's log through the core.
 
-Prints every ruling, one JSON object a line; a slap game's log goes through
-``topper.eventlog.Replay``, a turn-based game's through ``sim.turn_log.check``. A log
+Prints every ruling, one JSON object a line, of any game's log (docs/event-log.md):
+``topper_host.replay`` picks the referee from the header (a slap game with the card
+pad, blind play, a turn game from the simulator or a board, older formats too). A log
 that contradicts the rules (a card not in the deck, a card laid twice, a lay out of
 turn, a recorded ruling the core does not make) stops the replay with
-``LOG:LINE: message`` on stderr and exit status 1.
+``LOG:LINE: message`` on stderr and exit status 1; so does a log that stops holding
+what a replay needs (a card the pad read that the log keeps secret), after the
+rulings up to there.
 """
 
 import sys
 
 from topper import jsonl
-from topper.eventlog import LogError, Replay
+from topper.eventlog import LogError
 
-from topper_host import paths
-from topper_host.sim import turn_log
+from topper_host import paths, replay
 
 HELP = "re-run an event log through the core and print its rulings"
 
@@ -33,21 +35,10 @@ def run(args):
         print("topper replay: %s" % problem, file=sys.stderr)
         return 2
     try:
-        if lines and turn_log.is_turn_header(_first(lines[0])):
-            # A turn-based game's log (topper_host.sim.turn_log): checked as a whole first.
-            for ruling in turn_log.check(*turn_log.read(lines)):
-                print(jsonl.dumps(ruling))
-        else:
-            for ruling in Replay(lines).run():
-                print(jsonl.dumps(ruling))
+        for ruling in replay.rulings(lines):
+            print(jsonl.dumps(ruling))
     except LogError as e:
+        sys.stdout.flush()  # the rulings up to there first, then why it stopped
         print("%s:%d: %s" % (args.log, e.line, e.msg), file=sys.stderr)
         return 1
     return 0
-
-
-def _first(line):
-    try:
-        return jsonl.loads(line.strip())
-    except ValueError:
-        return None

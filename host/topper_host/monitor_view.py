@@ -82,7 +82,8 @@ class Board:
         self.words = None
         game = header.get("game")
         if game in games.TURN_KEYS:
-            entry = Entry.PAD if header.get("cardpad") else Entry.BUTTONS
+            # (a board's turn header before format version 2 said "cardpad")
+            entry = Entry.PAD if header.get("entry") == "pad" or header.get("cardpad") else Entry.BUTTONS
             self._turn_game(game, header.get("seats", 0), header.get("options"), entry)
         self.feed.append("new game: %s, %d seats" % (game, header.get("seats", 0)))
 

@@ -1,13 +1,14 @@
 """Reads the project's game logs for ``topper stats``, every kind of them:
 
-- a slap game's event log (docs/event-log.md) as the simulator writes it, as
-  ``topper monitor --save`` saves a board's stream, or as the board's ``log`` download
-  gives it (events only): re-run through ``topper.eventlog.Replay``, which checks the
-  recorded rulings and makes the missing ones;
+- a slap game's event log (docs/event-log.md), with the card pad or blind, as the
+  simulator writes it, as ``topper monitor --save`` saves a board's stream, or as the
+  board's ``log`` download gives it (events only): re-run through the core
+  (``topper_host.replay``), which checks the recorded rulings and makes the missing ones;
 - a turn game's log from the simulator (``sim.turn_log``): re-run by ``turn_log.check``;
-- a turn game's log streamed by a board (``"log":"topper-turn"``): a record of button
-  presses and card reads that no core can judge again, so its recorded rulings are
-  taken as they are;
+- a turn game's log streamed by a board: re-run by ``turn_log.check`` like the
+  simulator's, unless it keeps a secret a replay would need (a card read unnamed) or
+  comes from before format version 2 (``"log":"topper-turn"``): then its recorded
+  rulings are taken as they are;
 - the output of ``topper replay`` (ruling lines only, no header).
 
 ``read(path)`` returns one ``stats.Game``; a file that is none of these raises
@@ -17,9 +18,9 @@
 import os
 
 from topper import games, jsonl
-from topper.eventlog import FORMAT, LogError, Replay
+from topper.eventlog import FORMAT, LogError
 
-from topper_host import stats
+from topper_host import replay, stats
 from topper_host.sim import turn_log
 
 DEVICE_TURN = "topper-turn"
@@ -83,7 +84,7 @@ def parse(lines, source=""):
         if head.get("log") != FORMAT:
             raise LogError(number, "not a Topper Table log (log %r)" % (head.get("log"),))
         if head.get("game") in games.TURN_KEYS:
-            return _turn(head, lines, source)
+            return _turn(head, lines, objs, source)
         return _slap(head, lines, source)
     if "r" in head:
         return _rulings(objs, source)
@@ -96,12 +97,16 @@ def _seats(head):
 
 
 def _slap(head, lines, source):
-    rulings = list(Replay(lines).run())
+    # (blind play too: topper_host.replay rebuilds the blind referee from the header)
+    rulings = list(replay.rulings(lines))
     return stats.game(rulings, source, str(head.get("game")), _seats(head), "slap")
 
 
-def _turn(head, lines, source):
+def _turn(head, lines, objs, source):
     h, events = turn_log.read(lines)
+    if any(turn_log.unreplayable(h, e) for e in events):
+        # A board's log that keeps a secret (a card read unnamed): its rulings as logged.
+        return _device_turn(head, objs, source)
     rulings = turn_log.check(h, events)
     return stats.game(rulings, source, h["game"], _seats(h), "turn", events=events)
 

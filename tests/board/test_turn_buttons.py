@@ -9,8 +9,21 @@ import pytest
 from turn_table import Table
 
 
+STREAMED = []  # every line the board sent on the data port in this module, in order
+
+
 @pytest.fixture(scope="module")
 def table(board):
+    take = board.data_lines
+
+    def data_lines():
+        # (data_until hands back the lines it did not read: they are kept once)
+        pending = len(board._data_pending)
+        out = take()
+        STREAMED.extend(out[pending:])
+        return out
+
+    board.data_lines = data_lines
     return Table(board)
 
 
@@ -178,3 +191,30 @@ def test_a_power_cut_mid_game_resumes_tricky_dick_with_its_clock_and_score(table
     table.short(3)  # and the table plays on
     table.wait_for("P4 on turn")
     table.end_game()
+
+
+def test_every_games_log_from_the_board_replays_to_the_same_rulings(table, board):
+    """The logs the board streamed in this module, one game each (docs/event-log.md):
+    topper replay makes every ruling the board logged, in order, a flag included. The
+    resumed game's lines after the power cut have no header: they are left out."""
+    from topper import jsonl
+    from topper_host import replay
+
+    board.run_ms(200)
+    board.data_lines()
+    logs = []
+    for obj in STREAMED:
+        if "log" in obj and "k" not in obj:
+            logs.append([obj])
+        elif obj.get("k") == "resumed":
+            logs.append(None)  # the log of a resumed game cannot replay: dropped
+        elif logs and logs[-1] is not None and "k" not in obj:
+            logs[-1].append(obj)
+    logs = [x for x in logs if x is not None]
+    assert [x[0]["game"] for x in logs] == ["tripp", "crazy", "guess", "tricky"], [x[0] for x in logs]
+    for objs in logs:
+        lines = [jsonl.dumps(o) for o in objs]
+        logged = [x for x in lines if '"r":' in x]
+        made = [jsonl.dumps(r) for r in replay.rulings(lines)]
+        assert made[: len(logged)] == logged, objs[0]["game"]
+    assert any(o.get("r") == "flag" for o in logs[0])  # Tripp Jokes' flag fell on the board

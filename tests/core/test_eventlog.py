@@ -65,6 +65,14 @@ def test_bad_headers():
     _fails([], 1, "empty log")
 
 
+def test_version_1_and_2_read_alike_and_other_kinds_are_named():
+    v2 = [HEAD.replace('"v":1', '"v":2')] + TABLE[1:] + ['{"ev":"lay","t":1000,"card":"2RC"}']
+    assert _replay(v2) == _replay(TABLE + ['{"ev":"lay","t":1000,"card":"2RC"}'])
+    # Blind play and a board's old turn log are topper replay's (topper_host.replay).
+    _fails(['{"blind":true,"game":"ww3","log":"topper-table","seats":3,"seed":1,"v":2}'], 1, "blind play")
+    _fails(['{"game":"tripp","log":"topper-turn","seats":3,"v":1}'], 1, "topper replay reads it")
+
+
 def test_a_refusal_the_log_records_is_consistent():
     refusal = '{"msg":"not P2\'s turn: P1 lays","r":"error","t":10}'
     out = _replay(TABLE + ['{"ev":"lay","t":10,"card":"2RC","seat":1}', refusal])

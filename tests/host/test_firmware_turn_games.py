@@ -149,7 +149,8 @@ def test_streamed_rulings_and_views_go_out_and_the_log_names_no_card():
     short(rig, app, 1)
     long(rig, app, 1)
     lines = log_lines(port.take())
-    assert lines[0]["log"] == "topper-turn" and lines[0]["game"] == "guess"
+    assert lines[0]["log"] == "topper-table" and lines[0]["game"] == "guess"
+    assert lines[0]["entry"] == "buttons" and lines[0]["v"] == 2
     kinds = [x.get("r") or x.get("ev") for x in lines[1:]]
     assert "start" in kinds and "button" in kinds and "pick" in kinds and "ask" in kinds
     port.send({"cmd": "view", "id": 1})

@@ -55,7 +55,7 @@ def tripp_on_the_device():
 
 def test_the_monitor_names_a_turn_games_rulings_shows_its_oled_and_saves_its_log(tmp_path):
     lines, view = tripp_on_the_device()
-    assert lines[0]["log"] == "topper-turn" and lines[0]["game"] == "tripp"
+    assert lines[0]["log"] == "topper-table" and lines[0]["game"] == "tripp"
     assert lines[-1]["r"] == "win"
     loop = serial.serial_for_url("loop://", timeout=0.05, do_not_open=True)
     loop.buffer_size = 1 << 20
@@ -96,13 +96,14 @@ def test_the_live_picture_of_a_turn_game_is_the_simulators():
     assert "wins" in late.feed[-1].lower() or "WINS" in late.feed[-1], late.feed
 
 
-def test_a_saved_turn_game_log_is_refused_by_replay_with_a_clear_reason(tmp_path, capsys):
+def test_a_saved_turn_game_log_replays_and_plays_back_in_the_simulator(tmp_path, capsys):
     from topper_host import cli
 
     lines, _ = tripp_on_the_device()
     path = tmp_path / "tripp.jsonl"
     path.write_text("".join(jsonl.dumps(x) + "\n" for x in lines))
-    for argv in (["replay", str(path)], ["sim", "--replay", str(path), "--headless"]):
-        assert cli.main(argv) == 1
-        err = capsys.readouterr().err
-        assert "turn game logged by the board" in err and "topper monitor --plain" in err, err
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [jsonl.dumps(x) for x in lines if "r" in x]  # the board's rulings, every one
+    assert cli.main(["sim", "--replay", str(path), "--headless"]) == 0
+    assert "P3 wins" in capsys.readouterr().out

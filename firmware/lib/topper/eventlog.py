@@ -1,8 +1,8 @@
-"""The event log: one JSON object a line (format version 1, docs/event-log.md).
+"""The event log: one JSON object a line (format version 2, docs/event-log.md).
 
 The first line is a header that says how to rebuild the game::
 
-    {"game":"ww3","jokers":2,"log":"topper-table","seats":4,"seed":7,"v":1}
+    {"game":"ww3","jokers":2,"log":"topper-table","seats":4,"seed":7,"v":2}
 
 Then, in time order, events (key ``ev``) each followed by the rulings the referee
 made (key ``r``)::
@@ -29,7 +29,8 @@ from topper.games.slap.rules import VARIANTS
 from topper.ticks import ticks_diff
 
 FORMAT = "topper-table"
-VERSION = 1
+VERSION = 2  # the version written; every version up to it is read (READS)
+READS = (1, 2)  # 2 added blind play's and the device's turn games' headers
 _TIMING = ("hurry_ms", "settle_ms", "race_ms", "collect_ms")
 _LATE_MS = 1000  # how far an event may be stamped before the one logged ahead of it
 
@@ -57,17 +58,9 @@ def header(ref):
 
 def referee_from_header(h):
     """A fresh referee built as the header says; ValueError if it cannot be."""
-    if h.get("log") == "topper-turn":
-        # The device's turn games log presses and pad reads (never which card: it may
-        # be a secret), which no core can judge again.
-        raise ValueError(
-            "a turn game logged by the board (%r): it cannot be replayed; "
-            "topper monitor --plain shows such a game as it happens" % (h.get("game"),)
-        )
-    if h.get("log") != FORMAT:
-        raise ValueError("not a Topper Table log (the first line needs \"log\": \"%s\")" % FORMAT)
-    if h.get("v") != VERSION:
-        raise ValueError("log format version %r; this core reads version %d" % (h.get("v"), VERSION))
+    check_version(h)
+    if h.get("blind"):
+        raise ValueError("blind play (no card pad): topper replay judges it with the blind referee")
     game = h.get("game")
     if game not in VARIANTS:
         raise ValueError("unknown game %r" % (game,))
@@ -77,6 +70,17 @@ def referee_from_header(h):
             kw[key] = _int(h, key)
     g = SlapGame(game, _int(h, "seats"), _int(h, "jokers", 0))
     return SlapReferee(g, seed=_int(h, "seed", 0), **kw)
+
+
+def check_version(h):
+    """ValueError unless ``h`` is the header of a log format version this core reads."""
+    if h.get("log") == "topper-turn":
+        # Before version 2 the device's turn games had a header of their own.
+        raise ValueError("a turn game's log from a board before format version 2: topper replay reads it")
+    if h.get("log") != FORMAT:
+        raise ValueError("not a Topper Table log (the first line needs \"log\": \"%s\")" % FORMAT)
+    if h.get("v") not in READS:
+        raise ValueError("log format version %r; this core reads versions 1 to %d" % (h.get("v"), VERSION))
 
 
 def _int(obj, key, default=None):
@@ -177,7 +181,7 @@ class Replay:
                 raise LogError(number, str(e))
             if self.ref is None:
                 try:
-                    self.ref = referee_from_header(obj)
+                    self.ref = self.make(obj)
                 except ValueError as e:
                     raise LogError(number, "bad header: %s" % (e,))
                 continue
@@ -198,7 +202,7 @@ class Replay:
             if isinstance(t, int) and last_t is not None and ticks_diff(t, last_t) < -_LATE_MS:
                 raise LogError(number, "time runs backwards (%d after %d)" % (t, last_t))
             try:
-                out = apply(self.ref, obj)
+                out = self.apply(obj)
             except ValueError as e:
                 raise LogError(number, str(e))
             if last_t is None or ticks_diff(t, last_t) > 0:
@@ -214,8 +218,20 @@ class Replay:
         if self.ref is None:
             raise LogError(max(number, 1), "empty log: no header line")
         if last_t is not None:
-            for r in self.ref.finish(last_t):
+            for r in self.finish(last_t):
                 yield r
+
+    # What a replay of another referee (blind play) changes: how the header builds the
+    # referee, how an event reaches it, what it rules when the log ends.
+
+    def make(self, header):
+        return referee_from_header(header)
+
+    def apply(self, ev):
+        return apply(self.ref, ev)
+
+    def finish(self, t):
+        return self.ref.finish(t)
 
     def _check_recorded(self, number, obj, pending):
         if not pending:

@@ -118,6 +118,18 @@ class TurnReferee:
         """A card the pad read (a card code of the game's deck)."""
         return [self._error("no card is expected now", t_ms)]
 
+    def public_card(self, code):
+        """The name of a card the pad read, for the event log, when this game lays every
+        card the pad reads face up for the whole table to see; None when a read may
+        be a secret (a Guess My Card secret, a card judged by a sealed rule): such a
+        read is logged without its card (docs/event-log.md). The default: None."""
+        return None
+
+    def secret_input(self):
+        """True while a seat enters a secret with the buttons (a stored Crazy Job
+        rule): the presses would spell it, so the shell logs none of them."""
+        return False
+
     def to_dict(self):
         """Everything needed to rebuild the game after a power cut (JSON-able)."""
         raise NotImplementedError

@@ -183,7 +183,7 @@ class App:
         try:
             self._input(now)
             if self.turn and (self.mode == GAME or self.mode == QUIT):
-                self._turn_rulings(self.ref.tick(now), now)
+                self._turn_rulings(self.ref.tick(now), now, event="tick")
             elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
             self.fails = 0
@@ -421,8 +421,14 @@ class App:
             self._warn("unknown card tag", t)
             return
         if self.turn:
-            # The log says a card was read, never which: a pad card may be a secret.
-            self._log_event("card", t)
+            # The log names a card only where the game lays it face up for all to see
+            # (public_card); elsewhere it says a card was read, never which: a pad card
+            # may be a secret (docs/event-log.md).
+            name = self.ref.public_card(card)
+            if name is None:
+                self._log_event("card", t)
+            else:
+                self._log_event("card", t, card=name)
             self._turn_rulings(self.ref.card(card, t), t)
             return
         self._log_event("lay", t, card=self.cards.format_card(card))
@@ -482,20 +488,25 @@ class App:
             from topper import jsonl
 
             if self.blind:
-                # The event log's replay knows the card referee only; a blind game's
-                # header says so, so that a replay refuses it instead of misjudging it.
-                # Its format and version are topper.eventlog's FORMAT and VERSION,
-                # written out: importing eventlog would load the card referee (about
-                # 39 KB of heap) that blind play never needs.
+                # "blind": the blind referee judges it (docs/event-log.md), rebuilt by
+                # a replay from this header. Its format and version are
+                # topper.eventlog's FORMAT and VERSION, written out: importing eventlog
+                # would load the card referee (about 39 KB of heap) that blind play
+                # never needs.
+                ref = self.ref
                 head = {
                     "log": "topper-table",
-                    "v": 1,
+                    "v": 2,
                     "game": cfg["game"],
                     "seats": cfg["seats"],
                     # The referee's own seed (the host's, else the press's stamp): a
                     # header built apart from the referee once logged the stamp here.
-                    "seed": self.ref.seed,
+                    "seed": ref.seed,
                     "blind": True,
+                    "hurry_ms": ref.hurry_ms,
+                    "settle_ms": ref.settle_ms,
+                    "race_ms": ref.race_ms,
+                    "confirm_ms": ref.confirm_ms,
                 }
             else:
                 from topper import eventlog  # (heap: only when a host listens)
@@ -639,10 +650,20 @@ class App:
         if self.dev.log is not None and self.dev.log.connected():
             from topper import jsonl
 
-            head = {"log": "topper-turn", "v": 1, "game": cfg["game"], "seats": cfg["seats"]}
-            head["cardpad"] = cfg["cardpad"]
+            # The one header shape of every game's log (docs/event-log.md, version 2):
+            # what a replay needs to rebuild this referee. The seed is public (the
+            # start press's stamp, or the host's); the seals' key is not in it.
+            head = {"log": "topper-table", "v": 2, "game": cfg["game"], "seats": cfg["seats"]}
+            head["seed"] = ref.seed
+            head["entry"] = "pad" if cfg["cardpad"] else "buttons"
             head["options"] = cfg["options"]
-            head["control"] = cfg["control"]
+            clock = None
+            if cfg["control"] is not None:
+                from topper.clock import CONTROL_NAMES  # (loaded with the game's clock)
+
+                kind, base, extra = cfg["control"]
+                clock = {"control": CONTROL_NAMES[kind], "base_ms": base, "extra_ms": extra}
+            head["clock"] = clock
             self._flush_log()  # the last game's lines first
             self.dev.log(jsonl.dumps(head))
         self._log_event("start", now)
@@ -687,16 +708,31 @@ class App:
             return  # the plain press-down: a turn game waits for its short or long press
         if press != turnref.TABLE and seat >= self.game["seats"]:
             return
+        ref = self.ref
+        if ref.secret_input():
+            # A secret is being entered with the buttons (a stored Crazy Job rule): its
+            # presses would spell it, so the log holds none of them, only one "secret"
+            # event where the entry ends (stored, or left), with that press's rulings.
+            rulings = ref.button(press, seat, t)
+            ended = not ref.secret_input()
+            if ended:
+                self._log_event("secret", t)
+            self._turn_rulings(rulings, t, log=ended)
+            return
         self._log_event("button", t, press=turnref.PRESS_NAMES[press], seat=seat)
-        self._turn_rulings(self.ref.button(press, seat, t), t)
+        self._turn_rulings(ref.button(press, seat, t), t)
 
-    def _turn_rulings(self, rulings, t, saved=False):
-        """A turn referee's rulings: logged, sounded, and the game saved when it moved
-        (a batch of errors alone changed nothing)."""
+    def _turn_rulings(self, rulings, t, saved=False, event=None, log=True):
+        """A turn referee's rulings: logged (after a ``tick`` event when the clock
+        ruled, so that a replay meets them at their time), sounded, and the game saved
+        when it moved (a batch of errors alone changed nothing)."""
         if not rulings:
             return
-        for r in rulings:
-            self._log(r)
+        if event == "tick":
+            self._log_event("tick", t)
+        if log:
+            for r in rulings:
+                self._log(r)
         moved = False
         for r in rulings:
             if r["r"] != "error":

@@ -16,20 +16,32 @@ then events (key ``ev``), each followed by the rulings it made (key ``r``)::
     {"ev":"pause","t":7000}  {"ev":"resume","t":9000}
     {"ev":"button","press":"short","seat":1,"t":9400}  (a game played with the device's
                                                  buttons, header "entry":"buttons")
+    {"card":"QS","ev":"card","t":9900}            (the card pad read a card laid face up)
+    {"ev":"card","t":9900}                        (... a card the log must not name)
+    {"ev":"secret","t":9950}                      (a secret entered with the buttons)
+
+A board writes the same log (header ``"entry"`` ``"buttons"`` or ``"pad"``). A board's
+turn log from before format version 2 (``"log":"topper-turn"``, with ``cardpad`` and
+``control`` in its header and no seed) is read too: its seed was the start press's
+stamp unless a host set it.
 
 ``check`` rebuilds the game and re-applies every event at its stamp; a line that is not
 an event, an event the game cannot take or a recorded ruling the game does not make now
-stops it with the line's number.
+stops it with the line's number, and so does an event the log keeps secret (a card read
+without its name, a secret entered): the replay goes that far and no further.
 """
 
 import json
 
+from topper import cards, stdcards
 from topper import clock as clockmod
 from topper import games, jsonl, turnref
-from topper.eventlog import FORMAT, VERSION, LogError
+from topper.eventlog import FORMAT, READS, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
 
-KINDS = ("start", "act", "tick", "pause", "resume", "button")
+KINDS = ("start", "act", "tick", "pause", "resume", "button", "card", "secret")
+OLD_DEVICE = "topper-turn"  # a board's turn log before format version 2
+LATE_MS = 1000  # a board's press may be logged after a later-stamped tick (eventlog)
 
 
 def control_from(text):
@@ -72,7 +84,37 @@ def header(game, seats, seed, entry, options, control):
 
 
 def is_turn_header(h):
-    return isinstance(h, dict) and h.get("log") == FORMAT and h.get("game") in games.TURN_KEYS
+    return (
+        isinstance(h, dict)
+        and h.get("log") in (FORMAT, OLD_DEVICE)
+        and h.get("game") in games.TURN_KEYS
+    )
+
+
+def upgrade(h, events):
+    """A header of the current shape for ``h``: a board's turn log before format
+    version 2 becomes one (its seed: the start press's stamp, as the board seeded it
+    when no host set one); a current header is returned as it is. LogError in words."""
+    if h.get("log") != OLD_DEVICE:
+        if h.get("v") not in READS:
+            why = "log format version %r; this core reads versions 1 to %d" % (h.get("v"), VERSION)
+            raise LogError(1, why)
+        return h
+    if h.get("v") != 1:
+        raise LogError(1, "a board's turn log of version %r: only version 1 was written" % (h.get("v"),))
+    new = {"log": FORMAT, "v": 1, "game": h.get("game"), "seats": h.get("seats")}
+    new["entry"] = "pad" if h.get("cardpad") else "buttons"
+    new["options"] = h.get("options") or {}
+    c = h.get("control")
+    clock = None
+    if c is not None:
+        if not isinstance(c, list) or len(c) != 3 or not 0 <= c[0] < len(clockmod.CONTROL_NAMES):
+            raise LogError(1, "bad header: control must be [kind, base_ms, extra_ms], not %r" % (c,))
+        clock = {"control": clockmod.CONTROL_NAMES[c[0]], "base_ms": c[1], "extra_ms": c[2]}
+    new["clock"] = clock
+    start = [e for e in events if e["ev"] == "start"]
+    new["seed"] = start[0]["t"] if start else 0
+    return new
 
 
 def module(game):
@@ -121,7 +163,34 @@ def apply(ref, ev):
         # The device's own input (docs/device.md): what the game makes of a press is
         # the referee's, exactly as on the board.
         return ref.button(turnref.PRESS_NAMES.index(ev["press"]), ev["seat"], t)
+    if kind == "card":
+        return ref.card(ev["_code"], t)
     return ref.resume(t)
+
+
+def parse_card(game, text):
+    """A card's code from its name in a log: a standard card for Tripp Jokes, a
+    Triple Topper card for the others; ValueError in words."""
+    if game == "tripp":
+        return stdcards.parse(text)
+    return cards.parse(text)
+
+
+def unreplayable(h, ev):
+    """Why the replay cannot go past event ``ev`` (the log keeps what it needs
+    secret), or None."""
+    game = games.find(h["game"])[1].title()
+    if ev["ev"] == "secret":
+        return (
+            "a secret was entered here with the buttons (a stored rule); the log never "
+            "holds it, so the replay of this %s game stops here" % game
+        )
+    if ev["ev"] == "card" and "card" not in ev:
+        return (
+            "the card pad read a card the log does not name (in %s a read may be a "
+            "secret: docs/event-log.md), so the replay stops here" % game
+        )
+    return None
 
 
 def plain(obj):
@@ -148,6 +217,7 @@ def read(lines):
     header_obj = None
     events = []
     number = 0
+    last_t = 0
     for raw in lines:
         number += 1
         line = raw.strip()
@@ -169,16 +239,29 @@ def read(lines):
             events[-1]["_rulings"].append(obj)
             continue
         _check_event(obj, number)
-        if events and obj["t"] < events[-1]["t"]:
+        late = LATE_MS if _from_board(header_obj) else 0
+        if events and obj["t"] < last_t - late:
             # The simulator stamps a turn game's events from one clock that never runs
-            # back (no keypad scan to come before a tick, as in a slap game's log).
-            raise LogError(number, "time runs backwards (%d after %d)" % (obj["t"], events[-1]["t"]))
+            # back. A board stamps a press when the keypad scanned it and may log it
+            # after a tick stamped later in the same step; seconds back is a broken log.
+            raise LogError(number, "time runs backwards (%d after %d)" % (obj["t"], last_t))
+        if obj["ev"] == "card" and "card" in obj:
+            try:
+                obj["_code"] = parse_card(header_obj.get("game"), obj["card"])
+            except ValueError as e:
+                raise LogError(number, str(e))
+        if not events or obj["t"] > last_t:
+            last_t = obj["t"]
         obj["_line"] = number
         obj["_rulings"] = []
         events.append(obj)
     if header_obj is None:
         raise LogError(max(1, number), "an empty log")
-    return header_obj, events
+    return upgrade(header_obj, events), events
+
+
+def _from_board(h):
+    return h.get("log") == OLD_DEVICE or h.get("entry") in ("buttons", "pad")
 
 
 def _check_event(obj, number):
@@ -193,6 +276,10 @@ def _check_event(obj, number):
             names = ", ".join(turnref.PRESS_NAMES)
             raise LogError(number, "button event needs 'press' (%s) and 'seat'" % names)
         return
+    if kind == "card":
+        if "card" in obj and not isinstance(obj["card"], str):
+            raise LogError(number, "a card event's 'card' is a card's name, like QS or 3RC")
+        return
     if kind == "act":
         a = obj.get("a")
         if isinstance(a, int) and not isinstance(a, bool):
@@ -203,19 +290,27 @@ def _check_event(obj, number):
 
 def check(h, events):
     """Re-run a read log; every ruling the game makes, or LogError where the log and
-    the game disagree."""
+    the game disagree (or where it stops holding what the replay needs)."""
+    return list(rulings(h, events))
+
+
+def rulings(h, events):
+    """``check`` one event at a time: yields each event's rulings once they agree with
+    the log's, so that a caller can show how far the replay went."""
     try:
         ref = make(h)
     except ValueError as e:
         raise LogError(1, "bad header: %s" % e)
-    out = []
     for i, ev in enumerate(events):
+        why = unreplayable(h, ev)
+        if why is not None:
+            raise LogError(ev["_line"], why)
         got = apply(ref, ev)
         if ev["ev"] == "act" and got and got[0]["r"] == "error" and not _recorded_error(ev):
             raise LogError(ev["_line"], "the game refuses this action: %s" % got[0]["why"])
         _compare(ev, plain(got), i == len(events) - 1)
-        out.extend(got)
-    return out
+        for r in got:
+            yield r
 
 
 def _recorded_error(ev):

@@ -70,6 +70,9 @@ class CrazyReferee(TurnReferee):
         self.highlight = 0  # the rule entry's highlighted option
         self.shown = -1  # after a hand: the seat whose revealed rule the screen shows
 
+    def secret_input(self):
+        return self.entry_rule is not None  # a stored rule being entered
+
     def gathering(self):
         return bool(self.taps or self.claim or self.count or self.entry_rule is not None or self.shown >= 0)
 

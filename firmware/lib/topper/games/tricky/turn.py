@@ -189,6 +189,16 @@ class TrickyReferee(TurnReferee):
             return [self._error(str(e), t_ms)]
         return self._settled(self._stamp(out, t_ms), t_ms)
 
+    def public_card(self, code):
+        # Each card the pad reads is the next one laid face up on the trick (or a
+        # turned-up 16th card): the log names it.
+        if self.entry != Entry.PAD:
+            return None
+        try:
+            return cards.format_card(code)
+        except cards.CardError:
+            return None
+
     def card(self, code, t_ms):
         if self.entry != Entry.PAD:
             return [self._error("no card pad in use", t_ms)]

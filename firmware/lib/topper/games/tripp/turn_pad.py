@@ -50,6 +50,14 @@ class PadReferee(TrippReferee):
     def _judge(self, action, t_ms):
         return TurnReferee.act(self, action, t_ms)
 
+    def public_card(self, code):
+        # Every card the pad reads is laid face up (a play, a face-up card in setup, the
+        # starting card, a face-down card turned and played at once): the log names it.
+        try:
+            return stdcards.format_card(code)
+        except stdcards.StdCardError:
+            return None
+
     def card(self, code, t_ms):
         out = self._card(code, t_ms)
         if out[0]["r"] != "error":
