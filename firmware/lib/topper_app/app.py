@@ -993,6 +993,8 @@ class App:
             return self._turn_lines(view or self.ref.view(now), now)
         view = view or self.ref.view(now)
         if self.reactions is not None and view["phase"] == "over":
+            # A copy: the referee's view is one dict it rewrites (the link reads it too).
+            view = dict(view)
             view["reactions"] = self.reactions.lines()
         return screen.game(view, now, self.fx, self.cards.format_card)
 
@@ -1016,7 +1018,7 @@ class App:
 
             return turns.frame(view or self.ref.view(now), now, n)
         if mode == GAME or mode == QUIT:
-            return ring.game(view or self.ref.view(now), now, self.fx, n, self._px)
+            return ring.game(view or self.ref.view(now), now, self.fx, n, self._px, ring.packed)
         if mode == STARTER:
             return ring.waiting(self.game["seats"], now, n)
         if mode == ENROLL_MODE:
@@ -1030,7 +1032,7 @@ class App:
         ring_due = d.ring is not None and _due(self._ring_at, now, RING_MS)
         oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS) and not self._racing(now)
         if ring_due or oled_due:
-            view = self._view(now)  # one view a step: it is a fresh dict each time
+            view = self._view(now)  # one view a step (the referee's own dict, rewritten)
             if view is not None and d.buzzer is not None and not self.turn:
                 left = view["hurry_left"]
                 tick = sounds.hurry_tick(self._hurry_left, left)

@@ -91,6 +91,8 @@ class SlapReferee:
         self._collect_at = None
         self._now = None
         self._due_at = 0  # set by _due_kind()
+        self._view = None  # the dict view() rewrites
+        self._slappable = None  # and its "slappable" dict
 
     @property
     def message(self):
@@ -453,31 +455,54 @@ class SlapReferee:
     # ----- what a screen shows -------------------------------------------------------
 
     def view(self, t):
+        """What a screen shows now: one dict, rewritten at each call (the ring and the
+        OLED read it every few steps, and a slap's path should allocate nothing). Its
+        lists are the referee's own or the game's (``pot``): read the view, never
+        change or keep it."""
         g = self.game
         top = g.slappable()
         hurry_left = -1
         if self._hurry_at is not None:
             hurry_left = max(0, ticks_diff(self._hurry_at, t))
-        return {
-            "game": g.variant,
-            "seats": g.seats,
-            "phase": PHASE_NAMES[g.phase],
-            "turn": g.turn,
-            "controller": g.controller,
-            "chances": g.chances,
-            "stacks": [len(s) for s in g.stacks],
-            "pot": list(g.pot),
-            "facedown": len(g.facedown),
-            "slappable": {"rule": top[0], "cards": top[1], "vars": [cards.VARIABLE_NAMES[v] for v in top[2]]}
-            if top else None,
-            # Before the deal and after the win nobody is locked out: there is just no game.
-            "locked": [
-                g.phase not in (Phase.SETUP, Phase.OVER) and not g.can_slap(s) for s in range(g.seats)
-            ],
-            "penalty": list(g.penalty_due),
-            "hurry_ms": self.hurry_ms,
-            "hurry_left": hurry_left,
-            "race": self.last_race,
-            "message": self.message,
-            "winner": g.winner,
-        }
+        v = self._view
+        seats = g.seats
+        if v is None:
+            v = self._view = {
+                "game": g.variant,
+                "seats": seats,
+                "stacks": [0] * seats,
+                "locked": [False] * seats,
+                "penalty": [False] * seats,
+                "hurry_ms": self.hurry_ms,
+            }
+            self._slappable = {"rule": None, "cards": 0, "vars": []}
+        v["phase"] = PHASE_NAMES[g.phase]
+        v["turn"] = g.turn
+        v["controller"] = g.controller
+        v["chances"] = g.chances
+        stacks = v["stacks"]
+        locked = v["locked"]
+        penalty = v["penalty"]
+        # Before the deal and after the win nobody is locked out: there is just no game.
+        playing = g.phase != Phase.SETUP and g.phase != Phase.OVER
+        for s in range(seats):
+            stacks[s] = len(g.stacks[s])
+            locked[s] = playing and not g.can_slap(s)
+            penalty[s] = g.penalty_due[s]
+        v["pot"] = g.pot
+        v["facedown"] = len(g.facedown)
+        sl = None
+        if top:
+            sl = self._slappable
+            sl["rule"] = top[0]
+            sl["cards"] = top[1]
+            names = sl["vars"]
+            names.clear()  # (at most 3 names: the list never grows past its first size)
+            for x in top[2]:
+                names.append(cards.VARIABLE_NAMES[x])
+        v["slappable"] = sl
+        v["hurry_left"] = hurry_left
+        v["race"] = self.last_race
+        v["message"] = self.message
+        v["winner"] = g.winner
+        return v
