@@ -211,3 +211,41 @@ def test_nobody_shows_as_locked_out_once_the_game_is_won():
     ref.lay(100)  # the only holder lays a card that is no slap: P1 wins
     v = ref.view(100)
     assert v["winner"] == 0 and v["phase"] == "over" and v["locked"] == [False, False, False]
+
+
+def test_the_devices_settle_ranks_as_rank_does():
+    # Race.settle_into (the device's, into reused lists) gives the order, the ties and
+    # the draws from the tie stream of slaprace.rank, the reference, for races with
+    # ties, spread stamps and microseconds.
+    from _scale import games
+
+    gen = Rng(5)
+    pairs = []
+    order = []
+    tied = []
+    race = slaprace.Race()
+    for n in range(games(600)):
+        k = 1 + gen.below(8)
+        t0 = 1000 + gen.below(50)
+        presses = []
+        seen = []
+        for _ in range(k):
+            s = gen.below(8)
+            if s in seen:
+                continue
+            seen.append(s)
+            presses.append((t0 + gen.below(3), gen.below(3) * 250 if n % 2 else 0, s))
+        presses.sort(key=lambda p: (p[0], p[1]))  # arrival order
+        want = slaprace.rank(presses, Rng(n))
+        for i in range(len(presses)):
+            t, us, s = presses[i]
+            if i == 0:
+                race.open(t, us, s)
+            else:
+                race.add(t, us, s)
+        rng = Rng(n)
+        race.settle_into(rng, order, tied, pairs if n % 3 else None)
+        assert (order, tied) == want, (presses, order, tied, want)
+        ref_rng = Rng(n)
+        slaprace.rank(presses, ref_rng)
+        assert rng.state == ref_rng.state

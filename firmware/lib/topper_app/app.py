@@ -65,7 +65,9 @@ def make_referee(cfg, seed):
         return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
     from topper.games.slap.blind import BlindSlapReferee
 
-    return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    ref = BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    ref.recycle = True  # its slap rulings are reused records: App._log copies them
+    return ref
 
 
 def turn_module(game):
@@ -596,6 +598,7 @@ class App:
         if ref.winner >= 0:
             self.save.forget(now)  # a won game is not resumed, as for the card games
             return
+        ref.recycle = True  # as make_referee's
         if self.cards is None:
             from topper import cards
 
@@ -839,6 +842,10 @@ class App:
         OLED (``_flush_log``): turning it into JSON takes milliseconds on the board, and
         a slap's winner should not wait for it."""
         if self._logging():
+            if obj.get("r") == "slap":
+                # A slap ruling may be a record the referee reuses at the next race
+                # (``recycle``), which may settle before this line is written: a copy.
+                obj = _ruling_copy(obj)
             self._log_due.append(obj)
 
     def _racing(self, now):
@@ -1047,6 +1054,17 @@ class App:
                 d.oled.draw(self.lines(now, view))
         if d.buzzer is not None:
             d.buzzer.update(now)
+
+
+def _ruling_copy(r):
+    """A slap ruling's copy that its referee's next race cannot change (the lists of
+    ``[seat, margin]`` too)."""
+    c = dict(r)
+    for k in ("order", "tie", "locked"):
+        v = c.get(k)
+        if v is not None:
+            c[k] = [list(e) if isinstance(e, list) else e for e in v]
+    return c
 
 
 def _topper_card_text(card):
