@@ -249,3 +249,48 @@ def test_the_devices_settle_ranks_as_rank_does():
         ref_rng = Rng(n)
         slaprace.rank(presses, ref_rng)
         assert rng.state == ref_rng.state
+
+
+def test_recycled_records_rule_as_fresh_ones():
+    # The device's referee (recycle: reused slap rulings, last_race, tick list) says
+    # what the default one says, call by call: rulings as JSON when they are made,
+    # the message, the view and the state, through random games with ties and late
+    # presses.
+    from _scale import games
+    from topper import jsonl
+    from topper.games.slap.engine import ARMAGEDDON, SlapGame
+    from topper.games.slap.pad import SlapReferee
+
+    for i in range(games(16)):
+        variant = (WW3, ARMAGEDDON)[i % 2]
+        seats = 2 + i % 7
+        a = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        b = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        b.recycle = True
+        gen = Rng(i + 77)
+        t = 1000
+        assert jsonl.dumps(a.start(t)) == jsonl.dumps(b.start(t))
+        for _ in range(400):
+            if a.game.phase == Phase.OVER:
+                break
+            t += 1 + gen.below(400)
+            roll = gen.below(100)
+            if roll < 45:
+                s = gen.below(seats)
+                calls = [(s, t)]
+                if gen.below(3) == 0:
+                    calls.append(((s + 1) % seats, t))  # a tie
+                    calls.append(((s + 2) % seats, t + 2))  # a late press
+                for seat, when in calls:
+                    ra, rb = a.press(seat, when), b.press(seat, when)
+                    assert jsonl.dumps(ra) == jsonl.dumps(rb)
+                t += 2
+                ra, rb = a.tick(t), b.tick(t)
+            elif roll < 60:
+                ra, rb = a.tick(t), b.tick(t)
+            else:
+                ra, rb = a.lay(t), b.lay(t)
+            assert jsonl.dumps(ra) == jsonl.dumps(rb), (i, t)
+            assert a.message == b.message
+            assert jsonl.dumps(a.view(t)) == jsonl.dumps(b.view(t))
+            assert jsonl.dumps(a.state()) == jsonl.dumps(b.state())

@@ -62,12 +62,14 @@ def make_referee(cfg, seed):
         from topper.games.slap.engine import SlapGame
 
         g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-        return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+        ref = SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+        ref.recycle = True  # its slap rulings are reused records: App._log copies them
+        return ref
     from topper.games.slap.blind import BlindSlapReferee
 
-    ref = BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
-    ref.recycle = True  # its slap rulings are reused records: App._log copies them
-    return ref
+    blind = BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    blind.recycle = True  # as the card referee's
+    return blind
 
 
 def turn_module(game):
@@ -577,6 +579,7 @@ class App:
         self.blind = False
         self.ref = ref
         self.mode = GAME
+        ref.ref.recycle = True  # as make_referee's (the journal replayed it without)
         ref.ref.message = "Resumed game"
         if self.link is not None:
             self.link.resumed(g.variant, now)

@@ -93,6 +93,17 @@ class SlapReferee:
         self._due_at = 0  # set by _due_kind()
         self._view = None  # the dict view() rewrites
         self._slappable = None  # and its "slappable" dict
+        # Recycling (the device sets it; off by default): a settle writes its slap
+        # ruling, last_race and the tick's list into records reused race after race
+        # (as topper.games.slap.blind's). A consumer must use a slap ruling before the
+        # next race settles, or copy it (the app's log does); the simulator, the
+        # tests, the journal's replay and the event log keep theirs: fresh ones.
+        self.recycle = False
+        self._out = []  # tick()'s list
+        self._slap = None  # the slap ruling, last_race and their [seat, margin] lists
+        self._last = None
+        self._pairs = []
+        self._last_pairs = []
 
     @property
     def message(self):
@@ -224,7 +235,11 @@ class SlapReferee:
         """Time passes (every loop step): the shared empty list unless something is ruled."""
         if self._idle(t):
             return _NOTHING
-        out = []
+        if self.recycle:
+            out = self._out  # (the caller has used the last tick's list)
+            out.clear()
+        else:
+            out = []
         self._advance(t, out)
         return out
 
@@ -356,8 +371,21 @@ class SlapReferee:
         race = self._race
         g = self.game
         at = ticks_add(race.t0, self.settle_ms)
-        order, tied = race.settle(self._tie_rng)
-        locked = []
+        if self.recycle:
+            r = self._slap
+            if r is None:
+                r = self._slap = {"r": "slap", "t": 0, "order": [], "tie": [], "locked": [],
+                                  "by": -1, "ok": False, "rule": None, "paid": 0}
+                self._last = {"order": [], "by": -1, "ok": False, "rule": None, "paid": 0,
+                              "locked": None}
+            order = r["order"]
+            tied = r["tie"]
+            locked = r["locked"]
+            race.settle_into(self._tie_rng, order, tied, self._pairs)
+            locked.clear()
+        else:
+            order, tied = race.settle(self._tie_rng)
+            locked = []
         by = -1
         res = None
         for seat, _ in order:
@@ -368,15 +396,40 @@ class SlapReferee:
             g.unlock_grave(seat)
             res = g.slap(seat)
             break
-        r = self._rule(
-            out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
-            ok=bool(res and res["ok"]), rule=res["rule"] if res and res["ok"] else None,
-            paid=res["paid"] if res and not res["ok"] else 0,
-        )
-        self.last_race = {
-            "order": [list(e) for e in order], "by": by, "ok": r["ok"], "rule": r["rule"],
-            "paid": r["paid"], "locked": locked,
-        }
+        ok = bool(res and res["ok"])
+        rule = res["rule"] if res and res["ok"] else None
+        paid = res["paid"] if res and not res["ok"] else 0
+        if self.recycle:
+            r["t"] = race.t0
+            r["by"] = by
+            r["ok"] = ok
+            r["rule"] = rule
+            r["paid"] = paid
+            out.append(r)
+            last = self._last
+            lorder = last["order"]
+            lorder.clear()
+            pairs = self._last_pairs
+            for i in range(len(order)):
+                if i == len(pairs):
+                    pairs.append([0, 0])
+                e = pairs[i]
+                e[0] = order[i][0]
+                e[1] = order[i][1]
+                lorder.append(e)
+            last["by"] = by
+            last["ok"] = ok
+            last["rule"] = rule
+            last["paid"] = paid
+            last["locked"] = locked  # (shared with the ruling, as the fresh ones are)
+            self.last_race = last
+        else:
+            r = self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
+                           ok=ok, rule=rule, paid=paid)
+            self.last_race = {
+                "order": [list(e) for e in order], "by": by, "ok": ok, "rule": rule,
+                "paid": paid, "locked": locked,
+            }
         if by < 0:
             self.message = "Slap locked out"
         elif r["ok"]:
