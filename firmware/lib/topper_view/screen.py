@@ -24,7 +24,9 @@ def game_name(game):
 
 
 def fit(s, width=COLS):
-    return s[:width]
+    # The string itself when it fits: a slice would copy it (a slap's screen should
+    # allocate as little as it can).
+    return s if len(s) <= width else s[:width]
 
 
 def spread(left, right, width=COLS):
@@ -68,7 +70,13 @@ def wrap(text, width=COLS):
 
 
 def _pad(lines):
-    lines = [fit(s) for s in lines[:LINES]]
+    """``lines`` (a list its caller has just made) cut or filled to LINES lines of at
+    most COLS characters, in place."""
+    if len(lines) > LINES:
+        del lines[LINES:]
+    for i in range(len(lines)):
+        if len(lines[i]) > COLS:
+            lines[i] = lines[i][:COLS]
     while len(lines) < LINES:
         lines.append("")
     return lines
@@ -191,7 +199,8 @@ def _finish(lines, view, now_ms, fx):
     """Lines 6 and 7: the last race and the latest ruling, or an error for a while."""
     while len(lines) < 6:
         lines.append("")
-    lines = lines[:6]
+    if len(lines) > 6:
+        del lines[6:]  # (in place: the list is the caller's new one)
     race = view["race"]
     lines.append(race_text(race["order"]) if race else "")
     lines.append(view["message"])
