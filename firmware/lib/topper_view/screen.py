@@ -219,6 +219,34 @@ def _error(lines, now_ms, fx):
     return lines
 
 
+# Texts made once and kept: a slap's screen is drawn right after its ruling, and what
+# it says of a seat ("SLAP! P3 TAKES POT") or a rule ("rule: ww3-pair") is the same
+# every time, so that frame builds no string it has built before. Read only.
+_PER_SEAT = {}  # format -> [its text for seats 0..7, made when first needed]
+_PER_RULE = {}  # rule id -> "rule: <id>"
+_NO_SEATS = ()
+
+
+def per_seat(fmt, seat):
+    """``fmt % (seat + 1)``, made once for each format and seat (seats 0 to 7)."""
+    if not 0 <= seat < 8:
+        return fmt % (seat + 1)
+    texts = _PER_SEAT.get(fmt)
+    if texts is None:
+        texts = _PER_SEAT[fmt] = [None] * 8
+    text = texts[seat]
+    if text is None:
+        text = texts[seat] = fmt % (seat + 1)
+    return text
+
+
+def _rule_text(rule):
+    text = _PER_RULE.get(rule)
+    if text is None:
+        text = _PER_RULE[rule] = "rule: %s" % (rule,)
+    return text
+
+
 def slap(r, view):
     """The slap ruling: who won or paid, then the ranked seats with their margins."""
     by = r.get("by", -1)
@@ -226,23 +254,22 @@ def slap(r, view):
         title = "SLAP: ALL LOCKED OUT"
         second = "locked seats can't slap"
     elif r.get("ok"):
-        title = "SLAP! P%d TAKES POT" % (by + 1)
-        second = "rule: %s" % r.get("rule")
+        title = per_seat("SLAP! P%d TAKES POT", by)
+        second = _rule_text(r.get("rule"))
     else:
-        title = "WRONG SLAP: P%d" % (by + 1)
+        title = per_seat("WRONG SLAP: P%d", by)
         paid = r.get("paid", 0)
         if paid:
             second = "P%d pays %d card%s" % (by + 1, paid, "" if paid == 1 else "s")
         else:
-            second = "P%d locked out" % (by + 1)
-    lines = [title, second]
+            second = per_seat("P%d locked out", by)
+    # The whole screen in one list, the ranks written into it (no list grows).
+    lines = [title, second, "", "", "", "", "", ""]
     # The view's race is the same slap with the late presses added since the ruling.
     race = view.get("race") if view else None
-    order = race["order"] if race else r.get("order", [])
-    _ranks(lines, order, r.get("locked", []), r.get("tie"), 6)
-    while len(lines) < 7:
-        lines.append("")
-    lines.append(view["message"] if view else "")
+    order = race["order"] if race else r.get("order", _NO_SEATS)
+    _ranks(lines, order, r.get("locked", _NO_SEATS), r.get("tie"), 6)
+    lines[7] = view["message"] if view else ""
     return _pad(lines)
 
 
@@ -251,22 +278,20 @@ def blind(view, now_ms, fx=None):
     them with the table button (short: good, long: wrong)."""
     pending = view.get("pending", -1)
     if pending >= 0:
-        lines = ["P%d SLAPPED: GOOD?" % (pending + 1), "short:yes  long:no"]
-        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 5)
-        while len(lines) < 7:
-            lines.append("")
-        lines.append(view["message"])
+        lines = [per_seat("P%d SLAPPED: GOOD?", pending), "short:yes  long:no", "", "", "", "", "", ""]
+        _ranks(lines, view["race"]["order"] if view["race"] else _NO_SEATS, _NO_SEATS, None, 5)
+        lines[7] = view["message"]
         return _pad(lines)
     if fx is not None and effects.active(fx.outcome_t, now_ms, effects.SLAP_MS):
         o = fx.outcome
         if o["ok"]:
-            title = "P%d TAKES THE POT" % (o["by"] + 1)
+            title = per_seat("P%d TAKES THE POT", o["by"])
         elif o.get("paid"):
             title = "WRONG: P%d PAYS %d" % (o["by"] + 1, o["paid"])
         else:
-            title = "WRONG: P%d LOCKED" % (o["by"] + 1)
-        lines = [title, ""]
-        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 6)
+            title = per_seat("WRONG: P%d LOCKED", o["by"])
+        lines = [title, "", "", "", "", ""]
+        _ranks(lines, view["race"]["order"] if view["race"] else _NO_SEATS, _NO_SEATS, None, 6)
         return _finish(lines, view, now_ms, fx)
     hint = "tap table after a lay" if view["hurry_ms"] else "table judges slaps"
     lines = [_title(view, now_ms), hint, "hold table+seat: out"]
@@ -275,15 +300,20 @@ def blind(view, now_ms, fx=None):
 
 
 def _ranks(lines, order, locked, tie, upto):
+    """The ranked seats into ``lines[2:upto]`` (lines already that long)."""
     rank = 0
     for seat, margin in order:
-        if len(lines) >= upto:
+        if 2 + rank >= upto:
             break
         rank += 1
         note = " locked" if seat in locked else ""
         if tie and seat in tie:
             note += " tie"
-        lines.append("%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note))
+        if rank == 1 and not note and margin < 500:
+            # The winner's line reads "1. P3     0ms" every time: made once a seat.
+            lines[2] = per_seat("1. P%d     0ms", seat)
+        else:
+            lines[1 + rank] = "%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note)
 
 
 def winner(view):
