@@ -104,6 +104,7 @@ class SlapReferee:
         self._last = None
         self._pairs = []
         self._last_pairs = []
+        self._texts = None  # _said()'s texts
 
     @property
     def message(self):
@@ -432,15 +433,41 @@ class SlapReferee:
             }
         if by < 0:
             self.message = "Slap locked out"
-        elif r["ok"]:
-            self._say("P%d slaps: %s", by + 1, r["rule"])
-        elif r["paid"]:
-            self._say("P%d wrong: pays %d", by + 1, r["paid"])
+        elif self.recycle:
+            # Each seat's text for this outcome, made once (the screen reads it on the
+            # slap's way to the OLED).
+            if ok:
+                self.message = self._said("P%d slaps: %s", by, rule)
+            elif paid:
+                self.message = self._said("P%d wrong: pays %d", by, paid)
+            else:
+                self.message = self._said("P%d wrong: locked", by, None)
+        elif ok:
+            self._say("P%d slaps: %s", by + 1, rule)
+        elif paid:
+            self._say("P%d wrong: pays %d", by + 1, paid)
         else:
             self._say("P%d wrong: locked", by + 1)
         if g.phase == Phase.OVER:
             self._win(out, at)
         self._sync(at)
+
+    def _said(self, fmt, seat, b):
+        """``fmt`` written out for ``seat`` (and ``b``: a rule id, a count, or None),
+        kept for the next time (recycle: a few texts a seat)."""
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = {}
+        by_b = texts.get(fmt)
+        if by_b is None:
+            by_b = texts[fmt] = {}
+        per = by_b.get(b)
+        if per is None:
+            per = by_b[b] = [None] * self.game.seats
+        text = per[seat]
+        if text is None:
+            text = per[seat] = fmt % (seat + 1) if b is None else fmt % (seat + 1, b)
+        return text
 
     # ----- rulings ----------------------------------------------------------------------
 
