@@ -156,6 +156,7 @@ class App:
         self._oled_at = None
         self._ring_at = None
         self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
+        self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self._log_due = []  # log objects waiting for the end of the step (_flush_log)
         self._race_at = None  # when a seat was last pressed (_racing)
@@ -1006,7 +1007,7 @@ class App:
             # A copy: the referee's view is one dict it rewrites (the link reads it too).
             view = dict(view)
             view["reactions"] = self.reactions.lines()
-        return screen.game(view, now, self.fx, self.cards.format_card)
+        return screen.game(view, now, self.fx, self.cards.format_card, self._screen)
 
     def _turn_lines(self, view, now):
         from topper_view import turns

@@ -177,19 +177,21 @@ def _title(view, now_ms):
     return spread(left, right)
 
 
-def game(view, now_ms, fx=None, format_card=None):
+def game(view, now_ms, fx=None, format_card=None, out=None):
     """The main screen during a slap game. ``format_card`` turns a card code into its
     notation ('3RC'); it comes from ``topper.cards`` and is passed in so that this
     module imports no game. A slap shows its own screen for a moment, and the end of
-    the game shows the winner."""
+    the game shows the winner. ``out``: a list of LINES the screens of a slap may be
+    written into instead of a new one (the device's, reused frame after frame: its
+    OLED driver keeps a copy of the lines it shows); the others ignore it."""
     if format_card is None:
         format_card = str
     if view["phase"] == "over" and view["winner"] >= 0:
         return winner(view)
     if view.get("blind"):
-        return blind(view, now_ms, fx)
+        return blind(view, now_ms, fx, out)
     if fx is not None and effects.active(fx.slap_t, now_ms, effects.SLAP_MS):
-        return _error(slap(fx.slap, view), now_ms, fx)
+        return _error(slap(fx.slap, view, out), now_ms, fx)
     lines = [_title(view, now_ms), _state_line(view), _pot_line(view, format_card)]
     lines.extend(_seat_lines(view))
     return _finish(lines, view, now_ms, fx)
@@ -207,10 +209,18 @@ def _finish(lines, view, now_ms, fx):
     return _error(_pad(lines), now_ms, fx)
 
 
+# The last error's text and its lines: an error stands for seconds, redrawn with
+# every frame (a slap's included), and is wrapped once.
+_WRAPPED = [None, None]
+
+
 def _error(lines, now_ms, fx):
     """A recent error takes the last line (two if it needs them): it must be read."""
     if fx is not None and effects.active(fx.error_t, now_ms, effects.ERROR_MS):
-        err = wrap("! " + fx.error)
+        if _WRAPPED[0] != fx.error:
+            _WRAPPED[1] = wrap("! " + fx.error)
+            _WRAPPED[0] = fx.error
+        err = _WRAPPED[1]
         if len(err) == 1:
             lines[7] = err[0]
         else:
@@ -225,6 +235,7 @@ def _error(lines, now_ms, fx):
 _PER_SEAT = {}  # format -> [its text for seats 0..7, made when first needed]
 _PER_RULE = {}  # rule id -> "rule: <id>"
 _NO_SEATS = ()
+_PAYS = (None, "P%d pays 1 card", "P%d pays 2 cards", "P%d pays 3 cards")
 
 
 def per_seat(fmt, seat):
@@ -247,7 +258,19 @@ def _rule_text(rule):
     return text
 
 
-def slap(r, view):
+def _screen(out, title, second):
+    """A screen of LINES lines, ``title`` and ``second`` on top, the rest empty: in
+    ``out`` when given (see ``game``), else a new list (no list grows either way)."""
+    if out is None:
+        return [title, second, "", "", "", "", "", ""]
+    out[0] = title
+    out[1] = second
+    for i in range(2, LINES):
+        out[i] = ""
+    return out
+
+
+def slap(r, view, out=None):
     """The slap ruling: who won or paid, then the ranked seats with their margins."""
     by = r.get("by", -1)
     if by < 0:
@@ -259,12 +282,13 @@ def slap(r, view):
     else:
         title = per_seat("WRONG SLAP: P%d", by)
         paid = r.get("paid", 0)
-        if paid:
+        if 0 < paid < len(_PAYS):
+            second = per_seat(_PAYS[paid], by)
+        elif paid:
             second = "P%d pays %d card%s" % (by + 1, paid, "" if paid == 1 else "s")
         else:
             second = per_seat("P%d locked out", by)
-    # The whole screen in one list, the ranks written into it (no list grows).
-    lines = [title, second, "", "", "", "", "", ""]
+    lines = _screen(out, title, second)  # the ranks are written into it
     # The view's race is the same slap with the late presses added since the ruling.
     race = view.get("race") if view else None
     order = race["order"] if race else r.get("order", _NO_SEATS)
@@ -273,12 +297,12 @@ def slap(r, view):
     return _pad(lines)
 
 
-def blind(view, now_ms, fx=None):
+def blind(view, now_ms, fx=None, out=None):
     """The main screen without a card pad: the device ranks slaps, the table judges
-    them with the table button (short: good, long: wrong)."""
+    them with the table button (short: good, long: wrong). ``out``: see ``game``."""
     pending = view.get("pending", -1)
     if pending >= 0:
-        lines = [per_seat("P%d SLAPPED: GOOD?", pending), "short:yes  long:no", "", "", "", "", "", ""]
+        lines = _screen(out, per_seat("P%d SLAPPED: GOOD?", pending), "short:yes  long:no")
         _ranks(lines, view["race"]["order"] if view["race"] else _NO_SEATS, _NO_SEATS, None, 5)
         lines[7] = view["message"]
         return _pad(lines)
