@@ -159,6 +159,7 @@ class App:
         self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self._log_due = []  # log objects waiting for the end of the step (_flush_log)
+        self._log_copy = False  # a slap ruling among them is still the referee's record
         self._race_at = None  # when a seat was last pressed (_racing)
         self._hurry_left = -1
         self._enroll_last = ""
@@ -212,6 +213,8 @@ class App:
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
         try:
+            if self._log_copy:
+                self._keep_log()
             if not self._racing(now):
                 self._flush_log()
         except MemoryError:
@@ -847,10 +850,20 @@ class App:
         a slap's winner should not wait for it."""
         if self._logging():
             if obj.get("r") == "slap":
-                # A slap ruling may be a record the referee reuses at the next race
-                # (``recycle``), which may settle before this line is written: a copy.
-                obj = _ruling_copy(obj)
+                self._log_copy = True  # (_keep_log, after the ring and the OLED)
             self._log_due.append(obj)
+
+    def _keep_log(self):
+        """A slap ruling may be a record the referee reuses at its next race
+        (``recycle``), which may settle before the line is written (the log waits while
+        a race may be open): the log keeps a copy, made at the end of the step that
+        ruled, once the ring and the OLED are out (no race settles before the next
+        step)."""
+        self._log_copy = False
+        due = self._log_due
+        for i in range(len(due)):
+            if due[i].get("r") == "slap":
+                due[i] = _ruling_copy(due[i])
 
     def _racing(self, now):
         """A seat was pressed less than RACE_QUIET_MS ago: the race it opened settles at
