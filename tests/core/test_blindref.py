@@ -115,3 +115,42 @@ def test_bad_seats_are_refused():
             assert "no seat" in str(e)
         else:
             assert False
+
+
+def test_recycled_records_rule_as_fresh_ones():
+    # The device's referee (recycle: reused slap rulings, last_race, tick list) says
+    # what the default one says, call by call: the rulings as JSON when they are
+    # made, the message and the last race, through random presses, table taps and
+    # outs, ties included.
+    from _scale import games
+    from topper import jsonl
+    from topper.rng import Rng
+
+    for g in range(games(40)):
+        gen = Rng(g)
+        seats = 2 + gen.below(7)
+        a = BlindSlapReferee("ww3", seats, seed=g, hurry_ms=2000 * (g % 2))
+        b = BlindSlapReferee("ww3", seats, seed=g, hurry_ms=2000 * (g % 2))
+        b.recycle = True
+        t = 0
+        same = [jsonl.dumps(a.start(t, starter=0))]
+        assert jsonl.dumps(b.start(t, starter=0)) == same[0]
+        for _ in range(300):
+            t += gen.below(3) if gen.below(4) else 200 + gen.below(3000)
+            k = gen.below(10)
+            if k < 6:
+                s = gen.below(seats)
+                us = gen.below(2) * 300
+                ra, rb = a.press(s, t, us), b.press(s, t, us)
+            elif k < 8:
+                ra, rb = a.tick(t), b.tick(t)
+            elif k < 9:
+                long = gen.below(3) == 0
+                ra, rb = a.table(t, long), b.table(t, long)
+            else:
+                s = gen.below(seats)
+                ra, rb = a.toggle_out(s, t), b.toggle_out(s, t)
+            assert jsonl.dumps(ra) == jsonl.dumps(rb), (g, t)
+            assert a.message == b.message
+            assert jsonl.dumps(a.last_race) == jsonl.dumps(b.last_race)
+            assert jsonl.dumps(a.to_dict(t)) == jsonl.dumps(b.to_dict(t))

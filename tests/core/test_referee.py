@@ -211,3 +211,86 @@ def test_nobody_shows_as_locked_out_once_the_game_is_won():
     ref.lay(100)  # the only holder lays a card that is no slap: P1 wins
     v = ref.view(100)
     assert v["winner"] == 0 and v["phase"] == "over" and v["locked"] == [False, False, False]
+
+
+def test_the_devices_settle_ranks_as_rank_does():
+    # Race.settle_into (the device's, into reused lists) gives the order, the ties and
+    # the draws from the tie stream of slaprace.rank, the reference, for races with
+    # ties, spread stamps and microseconds.
+    from _scale import games
+
+    gen = Rng(5)
+    pairs = []
+    order = []
+    tied = []
+    race = slaprace.Race()
+    for n in range(games(600)):
+        k = 1 + gen.below(8)
+        t0 = 1000 + gen.below(50)
+        presses = []
+        seen = []
+        for _ in range(k):
+            s = gen.below(8)
+            if s in seen:
+                continue
+            seen.append(s)
+            presses.append((t0 + gen.below(3), gen.below(3) * 250 if n % 2 else 0, s))
+        presses.sort(key=lambda p: (p[0], p[1]))  # arrival order
+        want = slaprace.rank(presses, Rng(n))
+        for i in range(len(presses)):
+            t, us, s = presses[i]
+            if i == 0:
+                race.open(t, us, s)
+            else:
+                race.add(t, us, s)
+        rng = Rng(n)
+        race.settle_into(rng, order, tied, pairs if n % 3 else None)
+        assert (order, tied) == want, (presses, order, tied, want)
+        ref_rng = Rng(n)
+        slaprace.rank(presses, ref_rng)
+        assert rng.state == ref_rng.state
+
+
+def test_recycled_records_rule_as_fresh_ones():
+    # The device's referee (recycle: reused slap rulings, last_race, tick list) says
+    # what the default one says, call by call: rulings as JSON when they are made,
+    # the message, the view and the state, through random games with ties and late
+    # presses.
+    from _scale import games
+    from topper import jsonl
+    from topper.games.slap.engine import ARMAGEDDON, SlapGame
+    from topper.games.slap.pad import SlapReferee
+
+    for i in range(games(16)):
+        variant = (WW3, ARMAGEDDON)[i % 2]
+        seats = 2 + i % 7
+        a = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        b = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        b.recycle = True
+        gen = Rng(i + 77)
+        t = 1000
+        assert jsonl.dumps(a.start(t)) == jsonl.dumps(b.start(t))
+        for _ in range(400):
+            if a.game.phase == Phase.OVER:
+                break
+            t += 1 + gen.below(400)
+            roll = gen.below(100)
+            if roll < 45:
+                s = gen.below(seats)
+                calls = [(s, t)]
+                if gen.below(3) == 0:
+                    calls.append(((s + 1) % seats, t))  # a tie
+                    calls.append(((s + 2) % seats, t + 2))  # a late press
+                for seat, when in calls:
+                    ra, rb = a.press(seat, when), b.press(seat, when)
+                    assert jsonl.dumps(ra) == jsonl.dumps(rb)
+                t += 2
+                ra, rb = a.tick(t), b.tick(t)
+            elif roll < 60:
+                ra, rb = a.tick(t), b.tick(t)
+            else:
+                ra, rb = a.lay(t), b.lay(t)
+            assert jsonl.dumps(ra) == jsonl.dumps(rb), (i, t)
+            assert a.message == b.message
+            assert jsonl.dumps(a.view(t)) == jsonl.dumps(b.view(t))
+            assert jsonl.dumps(a.state()) == jsonl.dumps(b.state())

@@ -210,6 +210,8 @@ class NeoPixel:
     def __setitem__(self, i, c):
         if not (0 <= i < self.n):
             raise IndexError(i)
+        if isinstance(c, int) and self.bpp == 3:  # 0xRRGGBB, as pixelbuf takes it
+            c = ((c >> 16) & 255, (c >> 8) & 255, c & 255)
         c = tuple(c)
         if len(c) != self.bpp or not all(isinstance(x, int) and 0 <= x <= 255 for x in c):
             raise ValueError("bad colour %r" % (c,))

@@ -124,7 +124,7 @@ def events(rig, b, until, every=5):
     out = []
     while rig.now < until:
         rig.now += every
-        out.extend(b.poll(rig.now))
+        out.extend(tuple(e) for e in b.poll(rig.now))  # records are reused
     return [(k, s, t) for k, s, t, _ in out]
 
 

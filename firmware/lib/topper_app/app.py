@@ -62,10 +62,14 @@ def make_referee(cfg, seed):
         from topper.games.slap.engine import SlapGame
 
         g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-        return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+        ref = SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+        ref.recycle = True  # its slap rulings are reused records: App._log copies them
+        return ref
     from topper.games.slap.blind import BlindSlapReferee
 
-    return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    blind = BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    blind.recycle = True  # as the card referee's
+    return blind
 
 
 def turn_module(game):
@@ -152,8 +156,10 @@ class App:
         self._oled_at = None
         self._ring_at = None
         self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
+        self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self._log_due = []  # log objects waiting for the end of the step (_flush_log)
+        self._log_copy = False  # a slap ruling among them is still the referee's record
         self._race_at = None  # when a seat was last pressed (_racing)
         self._hurry_left = -1
         self._enroll_last = ""
@@ -207,6 +213,8 @@ class App:
         except Exception as e:
             self.fx.fail("display: %s" % (e,), now)
         try:
+            if self._log_copy:
+                self._keep_log()
             if not self._racing(now):
                 self._flush_log()
         except MemoryError:
@@ -586,6 +594,7 @@ class App:
         self.blind = False
         self.ref = ref
         self.mode = GAME
+        ref.ref.recycle = True  # as make_referee's (the journal replayed it without)
         ref.ref.message = "Resumed game"
         if self.link is not None:
             self.link.resumed(g.variant, now)
@@ -607,6 +616,7 @@ class App:
         if ref.winner >= 0:
             self.save.forget(now)  # a won game is not resumed, as for the card games
             return
+        ref.recycle = True  # as make_referee's
         if self.cards is None:
             from topper import cards
 
@@ -875,7 +885,21 @@ class App:
         OLED (``_flush_log``): turning it into JSON takes milliseconds on the board, and
         a slap's winner should not wait for it."""
         if self._logging():
+            if obj.get("r") == "slap":
+                self._log_copy = True  # (_keep_log, after the ring and the OLED)
             self._log_due.append(obj)
+
+    def _keep_log(self):
+        """A slap ruling may be a record the referee reuses at its next race
+        (``recycle``), which may settle before the line is written (the log waits while
+        a race may be open): the log keeps a copy, made at the end of the step that
+        ruled, once the ring and the OLED are out (no race settles before the next
+        step)."""
+        self._log_copy = False
+        due = self._log_due
+        for i in range(len(due)):
+            if due[i].get("r") == "slap":
+                due[i] = _ruling_copy(due[i])
 
     def _racing(self, now):
         """A seat was pressed less than RACE_QUIET_MS ago: the race it opened settles at
@@ -1029,8 +1053,10 @@ class App:
             return self._turn_lines(view or self.ref.view(now), now)
         view = view or self.ref.view(now)
         if self.reactions is not None and view["phase"] == "over":
+            # A copy: the referee's view is one dict it rewrites (the link reads it too).
+            view = dict(view)
             view["reactions"] = self.reactions.lines()
-        return screen.game(view, now, self.fx, self.cards.format_card)
+        return screen.game(view, now, self.fx, self.cards.format_card, self._screen)
 
     def _turn_lines(self, view, now):
         from topper_view import turns
@@ -1052,7 +1078,7 @@ class App:
 
             return turns.frame(view or self.ref.view(now), now, n)
         if mode == GAME or mode == QUIT:
-            return ring.game(view or self.ref.view(now), now, self.fx, n, self._px)
+            return ring.game(view or self.ref.view(now), now, self.fx, n, self._px, ring.packed)
         if mode == STARTER:
             return ring.waiting(self.game["seats"], now, n)
         if mode == ENROLL_MODE:
@@ -1066,7 +1092,7 @@ class App:
         ring_due = d.ring is not None and _due(self._ring_at, now, RING_MS)
         oled_due = d.oled is not None and _due(self._oled_at, now, OLED_MS) and not self._racing(now)
         if ring_due or oled_due:
-            view = self._view(now)  # one view a step: it is a fresh dict each time
+            view = self._view(now)  # one view a step (the referee's own dict, rewritten)
             if view is not None and d.buzzer is not None and not self.turn:
                 left = view["hurry_left"]
                 tick = sounds.hurry_tick(self._hurry_left, left)
@@ -1081,6 +1107,17 @@ class App:
                 d.oled.draw(self.lines(now, view))
         if d.buzzer is not None:
             d.buzzer.update(now)
+
+
+def _ruling_copy(r):
+    """A slap ruling's copy that its referee's next race cannot change (the lists of
+    ``[seat, margin]`` too)."""
+    c = dict(r)
+    for k in ("order", "tie", "locked"):
+        v = c.get(k)
+        if v is not None:
+            c[k] = [list(e) if isinstance(e, list) else e for e in v]
+    return c
 
 
 def _topper_card_text(card):

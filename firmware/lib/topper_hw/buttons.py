@@ -2,12 +2,13 @@
 
 Two sources feed it, both scanned in the background so a busy loop never delays a
 stamp: the seat buttons (``KeypadSeats`` here, or ``topper_hw.pio_seats.PioSeats``
-for microsecond stamps; both ``poll(now)`` to ``[(seat, pressed, t_ms, us)]``) and a
+for microsecond stamps; both ``poll(now)`` to events ``seat, pressed, t_ms, us``, which
+``KeypadSeats`` writes into reused records) and a
 ``keypad.Keys`` holding the table button alone.
 
-``Buttons.poll(now)`` returns ``[(kind, seat, t_ms, us), ...]`` in time order (one list,
-reused: it holds the events until the next poll, so that a poll with nothing to report,
-the common case, allocates nothing):
+``Buttons.poll(now)`` returns ``[[kind, seat, t_ms, us], ...]`` in time order (one list
+of event records, all reused: they hold the events until the next poll, so that a poll
+allocates nothing; unpack them, never keep them):
 
 - ``SEAT``: a seat button went down at ``t_ms`` (+``us``), the stamp the scanner
   took, not the time of the poll.
@@ -83,6 +84,37 @@ def open_keys(board, pin_names, scan_us, debounce, max_events=64):
     )
 
 
+def _record(out, recs, a, b, t, us):
+    """Append the event ``[a, b, t, us]`` to ``out`` in one of ``recs``, the records
+    the poll reuses (made the first time ``out`` is that long): a poll allocates
+    nothing once the lists have reached their size. The records are overwritten by
+    the next poll: unpack them, never keep them."""
+    i = len(out)
+    if i < len(recs):
+        r = recs[i]
+        r[0] = a
+        r[1] = b
+        r[2] = t
+        r[3] = us
+    else:
+        r = [a, b, t, us]
+        recs.append(r)
+    out.append(r)
+
+
+def _after(a, b, now):
+    """Does event ``a`` sort after ``b``: stamp (from ``now``, wrap-safe), us, kind,
+    seat?"""
+    d = ticks_diff(a[2], now) - ticks_diff(b[2], now)
+    if d == 0:
+        d = a[3] - b[3]
+    if d == 0:
+        d = a[0] - b[0]
+    if d == 0:
+        d = a[1] - b[1]
+    return d > 0
+
+
 class KeypadSeats:
     """Seat buttons on a ``keypad.Keys``: millisecond stamps from the scanner."""
 
@@ -94,6 +126,7 @@ class KeypadSeats:
         self.overflows = 0
         self._ev = keypad.Event()
         self._out = []
+        self._recs = []  # the event records poll() hands out, reused (_record)
 
     def poll(self, now):
         """Events since the last poll, oldest first (the list is reused)."""
@@ -103,7 +136,7 @@ class KeypadSeats:
         ev = self._ev
         while q.get_into(ev):
             t = getattr(ev, "timestamp", None)
-            out.append((ev.key_number, ev.pressed, now if t is None else t, 0))
+            _record(out, self._recs, ev.key_number, ev.pressed, now if t is None else t, 0)
         if q.overflowed:
             self.overflows += 1
             q.clear()
@@ -159,6 +192,7 @@ class Buttons:
         self._tev = keypad.Event()
         self._overflows = getattr(seats_source, "overflows", 0)
         self._out = []  # what poll() returns, reused
+        self._recs = []  # and the records in it (_record)
 
     def _booting(self, t):
         return ticks_diff(t, self.start) < self.boot_ms
@@ -178,14 +212,24 @@ class Buttons:
         if lost != self._overflows:
             self._overflows = lost
             self._forget()
-            out.append((OVERFLOW, -1, now, 0))
+            self._emit(out, OVERFLOW, -1, now, 0)
         self._timers(now, out)
         if len(out) > 1:
             # Seats and table come from two queues: put them in stamp order, measured
-            # from now so that the ticks wrap cannot reorder them (a full sort key,
-            # since MicroPython's sort is not stable).
-            out.sort(key=lambda e: (ticks_diff(e[2], now), e[3], e[0], e[1]))
+            # from now so that the ticks wrap cannot reorder them. An insertion sort on
+            # the full key (stamp, us, kind, seat): list.sort(key=) would build a key
+            # tuple an event and a closure, and the events are few and nearly in order.
+            for i in range(1, len(out)):
+                e = out[i]
+                j = i - 1
+                while j >= 0 and _after(out[j], e, now):
+                    out[j + 1] = out[j]
+                    j -= 1
+                out[j + 1] = e
         return out
+
+    def _emit(self, out, kind, seat, t, us):
+        _record(out, self._recs, kind, seat, t, us)
 
     # ----- seats ------------------------------------------------------------------
 
@@ -209,13 +253,13 @@ class Buttons:
         self._burst[s] += 1
         if self._burst[s] >= self.chatter_count:
             self._muted[s] = True
-            out.append((CHATTER, s, t, 0))
+            self._emit(out, CHATTER, s, t, 0)
             return
         if self._chording(t):
             self._table_used = True
-            out.append((CHORD, s, t, us))
+            self._emit(out, CHORD, s, t, us)
             return
-        out.append((SEAT, s, t, us))
+        self._emit(out, SEAT, s, t, us)
         self._pressing[s] = True
 
     def _chording(self, t):
@@ -230,9 +274,9 @@ class Buttons:
             # Judged by the stamps, not by when the poll came: a slow loop cannot turn
             # a long press into a short one.
             if ticks_diff(t, d) >= self.long_ms:
-                out.append((SEAT_LONG, s, ticks_add(d, self.long_ms), 0))
+                self._emit(out, SEAT_LONG, s, ticks_add(d, self.long_ms), 0)
             else:
-                out.append((SEAT_SHORT, s, t, 0))
+                self._emit(out, SEAT_SHORT, s, t, 0)
         self._pressing[s] = False
         self._last_ev[s] = t
         self._down[s] = None
@@ -258,9 +302,9 @@ class Buttons:
             else:
                 if self._table_down is not None and not self._table_ignore:
                     if self._table_long:
-                        out.append((TABLE_END, -1, t, 0))
+                        self._emit(out, TABLE_END, -1, t, 0)
                     elif not self._table_used:
-                        out.append((TABLE_SHORT, -1, t, 0))
+                        self._emit(out, TABLE_SHORT, -1, t, 0)
                 self._table_down = None
                 self._table_ignore = False
         if q.overflowed:
@@ -274,20 +318,20 @@ class Buttons:
         if d is not None and not self._table_long and ticks_diff(now, d) >= self.long_ms:
             self._table_long = True
             if not self._table_ignore and not self._table_used:
-                out.append((TABLE_LONG, -1, now, 0))
+                self._emit(out, TABLE_LONG, -1, now, 0)
         if d is not None and not self._table_stuck and ticks_diff(now, d) >= self.stuck_ms:
             self._table_stuck = True
             if not self._table_ignore:
-                out.append((STUCK, -1, now, 0))
+                self._emit(out, STUCK, -1, now, 0)
         for s in range(self.seats):
             d = self._down[s]
             if d is not None and self._pressing[s] and ticks_diff(now, d) >= self.long_ms:
                 self._pressing[s] = False  # reported now: its release says nothing more
                 if self.holds:
-                    out.append((SEAT_LONG, s, ticks_add(d, self.long_ms), 0))
+                    self._emit(out, SEAT_LONG, s, ticks_add(d, self.long_ms), 0)
             if d is not None and not self._stuck[s] and ticks_diff(now, d) >= self.stuck_ms:
                 self._stuck[s] = True
-                out.append((STUCK, s, now, 0))
+                self._emit(out, STUCK, s, now, 0)
             if self._muted[s] and ticks_diff(now, self._last_ev[s]) >= self.quiet_ms:
                 self._muted[s] = False
                 self._burst[s] = 0

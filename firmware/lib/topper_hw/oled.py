@@ -135,6 +135,13 @@ class Oled:
             return False
         self._paint(self, lines)
         self.show()
-        self._last = lines
+        # A copy, kept in one list: the app may hand the same list again, rewritten
+        # (a slap's screen, topper_view.screen.game's ``out``).
+        last = self._last
+        if last is None or len(last) != len(lines):
+            self._last = list(lines)
+        else:
+            for i in range(len(lines)):
+                last[i] = lines[i]
         self.shows += 1
         return True

@@ -136,15 +136,17 @@ def text(fb, s, x, y, color=1):
     ``fb`` needs ``pixel(x, y, color)``. A target that also has ``put_column(x, y, bits,
     color)`` (the OLED driver) gets whole columns instead, which is many times faster on
     a board; set pixels only, so callers clear the background first."""
-    put = getattr(fb, "put_column", None)
+    # Asked with hasattr and called as a method each time: getattr would make a bound
+    # method object a line, and the OLED's frame after a slap should allocate nothing.
+    columns = hasattr(fb, "put_column")
     for ch in s:
         i = _index(ch)
         for c in range(WIDTH):
             bits = _GLYPHS[i + c]
             if not bits:
                 continue
-            if put is not None:
-                put(x + c, y, bits, color)
+            if columns:
+                fb.put_column(x + c, y, bits, color)
                 continue
             r = 0
             while bits:

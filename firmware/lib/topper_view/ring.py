@@ -60,6 +60,13 @@ def scale(c, level):
     return ((c[0] * level) // 255, (c[1] * level) // 255, (c[2] * level) // 255)
 
 
+def packed(c, level):
+    """``scale`` as one ``0xRRGGBB`` int, which the NeoPixel driver takes as well as a
+    tuple: a small int is no heap object, so a frame of these allocates nothing (the
+    device's ring frames; the simulator and the tests read tuples from ``scale``)."""
+    return ((c[0] * level) // 255) << 16 | ((c[1] * level) // 255) << 8 | (c[2] * level) // 255
+
+
 def pulse(now, period, low=60, high=255):
     """A triangle wave between ``low`` and ``high`` with the given period in ms."""
     half = period // 2
@@ -86,22 +93,24 @@ def _free(seats, n):
     return used
 
 
-def _walk(start, step, used, count, n):
-    """The first ``count`` free pixels from ``start`` (excluded) in direction ``step``."""
-    out = []
+def _arc(px, c, start, step, used, count, n):
+    """Colour ``c`` on the first ``count`` free pixels from ``start`` (excluded) in
+    direction ``step`` (painted as it walks: no list of pixels is made)."""
     p = start
     for _ in range(n):
-        if len(out) >= count:
+        if count <= 0:
             break
         p = (p + step) % n
         if not used[p]:
-            out.append(p)
-    return out
+            px[p] = c
+            count -= 1
 
 
-def game(view, now, fx=None, n=N, px=None):
+def game(view, now, fx=None, n=N, px=None, dim=scale):
     """The ring during a slap game; written into ``px`` (a list of ``n``) when given,
-    so that the device's frames reuse one list."""
+    so that the device's frames reuse one list. ``dim`` makes a dimmed colour: the
+    device passes ``packed`` (ints, nothing allocated), so its frames mix the
+    constant tuples (``OFF``, ``RED``, the palette) with ints."""
     seats = view["seats"]
     if px is None:
         px = [OFF] * n
@@ -109,7 +118,7 @@ def game(view, now, fx=None, n=N, px=None):
         for i in range(n):
             px[i] = OFF
     if view["phase"] == "over" and view["winner"] >= 0:
-        return comet(px, view["winner"], seats, now, n)
+        return comet(px, view["winner"], seats, now, n, dim)
     used = _free(seats, n)
     free_count = n - seats
     turn = view["turn"]
@@ -120,11 +129,9 @@ def game(view, now, fx=None, n=N, px=None):
         if left >= 0 and limit > 0:
             lit = (free_count * left + limit - 1) // limit
             color = RED if left < 1000 else AMBER
-            for p in _walk(home, -1, used, lit, n):
-                px[p] = scale(color, 50)
+            _arc(px, dim(color, 50), home, -1, used, lit, n)
         if view["controller"] >= 0 and view["chances"] > 0:
-            for p in _walk(home, 1, used, view["chances"], n):
-                px[p] = scale(WHITE, 170)
+            _arc(px, dim(WHITE, 170), home, 1, used, view["chances"], n)
     stacks = view["stacks"]
     out = view.get("out")
     pending = view.get("pending", -1)
@@ -146,7 +153,7 @@ def game(view, now, fx=None, n=N, px=None):
             level = OUT
         else:
             level = DIM
-        px[seat_pixel(s, seats, n)] = scale(c, level)
+        px[seat_pixel(s, seats, n)] = dim(c, level)
     if fx is not None and effects.active(fx.outcome_t, now, FLASH_MS):
         _slap_flash(px, fx.outcome, fx.outcome_t, seats, now, n)
     return px
@@ -168,11 +175,11 @@ def _slap_flash(px, r, t0, seats, now, n):
         px[(home + d) % n] = RED if on else OFF
 
 
-def comet(px, winner, seats, now, n):
+def comet(px, winner, seats, now, n, dim=scale):
     c = seat_color(winner)
     head = (now // 45) % n
     for k in range(6):
-        px[(head - k) % n] = scale(c, 255 >> k)
+        px[(head - k) % n] = dim(c, 255 >> k)
     px[seat_pixel(winner, seats, n)] = c
     return px
 

@@ -24,7 +24,9 @@ def game_name(game):
 
 
 def fit(s, width=COLS):
-    return s[:width]
+    # The string itself when it fits: a slice would copy it (a slap's screen should
+    # allocate as little as it can).
+    return s if len(s) <= width else s[:width]
 
 
 def spread(left, right, width=COLS):
@@ -68,7 +70,13 @@ def wrap(text, width=COLS):
 
 
 def _pad(lines):
-    lines = [fit(s) for s in lines[:LINES]]
+    """``lines`` (a list its caller has just made) cut or filled to LINES lines of at
+    most COLS characters, in place."""
+    if len(lines) > LINES:
+        del lines[LINES:]
+    for i in range(len(lines)):
+        if len(lines[i]) > COLS:
+            lines[i] = lines[i][:COLS]
     while len(lines) < LINES:
         lines.append("")
     return lines
@@ -169,19 +177,21 @@ def _title(view, now_ms):
     return spread(left, right)
 
 
-def game(view, now_ms, fx=None, format_card=None):
+def game(view, now_ms, fx=None, format_card=None, out=None):
     """The main screen during a slap game. ``format_card`` turns a card code into its
     notation ('3RC'); it comes from ``topper.cards`` and is passed in so that this
     module imports no game. A slap shows its own screen for a moment, and the end of
-    the game shows the winner."""
+    the game shows the winner. ``out``: a list of LINES the screens of a slap may be
+    written into instead of a new one (the device's, reused frame after frame: its
+    OLED driver keeps a copy of the lines it shows); the others ignore it."""
     if format_card is None:
         format_card = str
     if view["phase"] == "over" and view["winner"] >= 0:
         return winner(view)
     if view.get("blind"):
-        return blind(view, now_ms, fx)
+        return blind(view, now_ms, fx, out)
     if fx is not None and effects.active(fx.slap_t, now_ms, effects.SLAP_MS):
-        return _error(slap(fx.slap, view), now_ms, fx)
+        return _error(slap(fx.slap, view, out), now_ms, fx)
     lines = [_title(view, now_ms), _state_line(view), _pot_line(view, format_card)]
     lines.extend(_seat_lines(view))
     return _finish(lines, view, now_ms, fx)
@@ -191,17 +201,26 @@ def _finish(lines, view, now_ms, fx):
     """Lines 6 and 7: the last race and the latest ruling, or an error for a while."""
     while len(lines) < 6:
         lines.append("")
-    lines = lines[:6]
+    if len(lines) > 6:
+        del lines[6:]  # (in place: the list is the caller's new one)
     race = view["race"]
     lines.append(race_text(race["order"]) if race else "")
     lines.append(view["message"])
     return _error(_pad(lines), now_ms, fx)
 
 
+# The last error's text and its lines: an error stands for seconds, redrawn with
+# every frame (a slap's included), and is wrapped once.
+_WRAPPED = [None, None]
+
+
 def _error(lines, now_ms, fx):
     """A recent error takes the last line (two if it needs them): it must be read."""
     if fx is not None and effects.active(fx.error_t, now_ms, effects.ERROR_MS):
-        err = wrap("! " + fx.error)
+        if _WRAPPED[0] != fx.error:
+            _WRAPPED[1] = wrap("! " + fx.error)
+            _WRAPPED[0] = fx.error
+        err = _WRAPPED[1]
         if len(err) == 1:
             lines[7] = err[0]
         else:
@@ -210,54 +229,93 @@ def _error(lines, now_ms, fx):
     return lines
 
 
-def slap(r, view):
+# Texts made once and kept: a slap's screen is drawn right after its ruling, and what
+# it says of a seat ("SLAP! P3 TAKES POT") or a rule ("rule: ww3-pair") is the same
+# every time, so that frame builds no string it has built before. Read only.
+_PER_SEAT = {}  # format -> [its text for seats 0..7, made when first needed]
+_PER_RULE = {}  # rule id -> "rule: <id>"
+_NO_SEATS = ()
+_PAYS = (None, "P%d pays 1 card", "P%d pays 2 cards", "P%d pays 3 cards")
+
+
+def per_seat(fmt, seat):
+    """``fmt % (seat + 1)``, made once for each format and seat (seats 0 to 7)."""
+    if not 0 <= seat < 8:
+        return fmt % (seat + 1)
+    texts = _PER_SEAT.get(fmt)
+    if texts is None:
+        texts = _PER_SEAT[fmt] = [None] * 8
+    text = texts[seat]
+    if text is None:
+        text = texts[seat] = fmt % (seat + 1)
+    return text
+
+
+def _rule_text(rule):
+    text = _PER_RULE.get(rule)
+    if text is None:
+        text = _PER_RULE[rule] = "rule: %s" % (rule,)
+    return text
+
+
+def _screen(out, title, second):
+    """A screen of LINES lines, ``title`` and ``second`` on top, the rest empty: in
+    ``out`` when given (see ``game``), else a new list (no list grows either way)."""
+    if out is None:
+        return [title, second, "", "", "", "", "", ""]
+    out[0] = title
+    out[1] = second
+    for i in range(2, LINES):
+        out[i] = ""
+    return out
+
+
+def slap(r, view, out=None):
     """The slap ruling: who won or paid, then the ranked seats with their margins."""
     by = r.get("by", -1)
     if by < 0:
         title = "SLAP: ALL LOCKED OUT"
         second = "locked seats can't slap"
     elif r.get("ok"):
-        title = "SLAP! P%d TAKES POT" % (by + 1)
-        second = "rule: %s" % r.get("rule")
+        title = per_seat("SLAP! P%d TAKES POT", by)
+        second = _rule_text(r.get("rule"))
     else:
-        title = "WRONG SLAP: P%d" % (by + 1)
+        title = per_seat("WRONG SLAP: P%d", by)
         paid = r.get("paid", 0)
-        if paid:
+        if 0 < paid < len(_PAYS):
+            second = per_seat(_PAYS[paid], by)
+        elif paid:
             second = "P%d pays %d card%s" % (by + 1, paid, "" if paid == 1 else "s")
         else:
-            second = "P%d locked out" % (by + 1)
-    lines = [title, second]
+            second = per_seat("P%d locked out", by)
+    lines = _screen(out, title, second)  # the ranks are written into it
     # The view's race is the same slap with the late presses added since the ruling.
     race = view.get("race") if view else None
-    order = race["order"] if race else r.get("order", [])
-    _ranks(lines, order, r.get("locked", []), r.get("tie"), 6)
-    while len(lines) < 7:
-        lines.append("")
-    lines.append(view["message"] if view else "")
+    order = race["order"] if race else r.get("order", _NO_SEATS)
+    _ranks(lines, order, r.get("locked", _NO_SEATS), r.get("tie"), 6)
+    lines[7] = view["message"] if view else ""
     return _pad(lines)
 
 
-def blind(view, now_ms, fx=None):
+def blind(view, now_ms, fx=None, out=None):
     """The main screen without a card pad: the device ranks slaps, the table judges
-    them with the table button (short: good, long: wrong)."""
+    them with the table button (short: good, long: wrong). ``out``: see ``game``."""
     pending = view.get("pending", -1)
     if pending >= 0:
-        lines = ["P%d SLAPPED: GOOD?" % (pending + 1), "short:yes  long:no"]
-        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 5)
-        while len(lines) < 7:
-            lines.append("")
-        lines.append(view["message"])
+        lines = _screen(out, per_seat("P%d SLAPPED: GOOD?", pending), "short:yes  long:no")
+        _ranks(lines, view["race"]["order"] if view["race"] else _NO_SEATS, _NO_SEATS, None, 5)
+        lines[7] = view["message"]
         return _pad(lines)
     if fx is not None and effects.active(fx.outcome_t, now_ms, effects.SLAP_MS):
         o = fx.outcome
         if o["ok"]:
-            title = "P%d TAKES THE POT" % (o["by"] + 1)
+            title = per_seat("P%d TAKES THE POT", o["by"])
         elif o.get("paid"):
             title = "WRONG: P%d PAYS %d" % (o["by"] + 1, o["paid"])
         else:
-            title = "WRONG: P%d LOCKED" % (o["by"] + 1)
-        lines = [title, ""]
-        _ranks(lines, view["race"]["order"] if view["race"] else [], [], None, 6)
+            title = per_seat("WRONG: P%d LOCKED", o["by"])
+        lines = [title, "", "", "", "", ""]
+        _ranks(lines, view["race"]["order"] if view["race"] else _NO_SEATS, _NO_SEATS, None, 6)
         return _finish(lines, view, now_ms, fx)
     hint = "tap table after a lay" if view["hurry_ms"] else "table judges slaps"
     lines = [_title(view, now_ms), hint, "hold table+seat: out"]
@@ -266,15 +324,20 @@ def blind(view, now_ms, fx=None):
 
 
 def _ranks(lines, order, locked, tie, upto):
+    """The ranked seats into ``lines[2:upto]`` (lines already that long)."""
     rank = 0
     for seat, margin in order:
-        if len(lines) >= upto:
+        if 2 + rank >= upto:
             break
         rank += 1
         note = " locked" if seat in locked else ""
         if tie and seat in tie:
             note += " tie"
-        lines.append("%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note))
+        if rank == 1 and not note and margin < 500:
+            # The winner's line reads "1. P3     0ms" every time: made once a seat.
+            lines[2] = per_seat("1. P%d     0ms", seat)
+        else:
+            lines[1 + rank] = "%d. P%d %5dms%s" % (rank, seat + 1, ms(margin), note)
 
 
 def winner(view):

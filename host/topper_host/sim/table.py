@@ -12,6 +12,8 @@ does: a timer fires at its own time whatever event reveals it, so a replay of th
 shorter log gives the same rulings.
 """
 
+import copy
+
 from topper import cards, jsonl
 from topper.eventlog import Recorder, event
 from topper.games.slap.pad import SlapReferee
@@ -61,12 +63,15 @@ class Table:
         return self.game.phase == Phase.OVER
 
     def view(self, t):
-        return self.ref.view(t)
+        """The referee's view as a copy of its own: the referee rewrites one dict (the
+        device must not allocate one a frame), and the simulator keeps views in its
+        frames and snapshots."""
+        return copy.deepcopy(self.ref.view(t))
 
     def seen(self, t):
         """What a player at the table sees: the referee's view, plus who gathers an
         awarded pot (the pot stays in front of them until it is gathered)."""
-        v = self.ref.view(t)
+        v = self.view(t)
         v["award_to"] = self.game.award_to
         return v
 

@@ -60,6 +60,18 @@ class BlindSlapReferee:
         self.message = ""
         self._hurry_at = None
         self._view = None  # the dict view() rewrites
+        # Recycling (the device sets it; off by default): a settle writes its slap
+        # ruling, last_race and the tick's list into records reused race after race,
+        # so that the step that rules allocates nothing. A consumer must then use a
+        # slap ruling before the next race settles, or copy it (the app's log does);
+        # the simulator, the tests and a replay keep their rulings: fresh ones.
+        self.recycle = False
+        self._out = []  # tick()'s list
+        self._slap = None  # the slap ruling, last_race and their [seat, margin] lists
+        self._last = None
+        self._pairs = []
+        self._last_pairs = []
+        self._ok_q = None  # "P%d slap ok? hold=no" for each seat, made once
 
     def start(self, t, starter):
         out = []
@@ -144,7 +156,11 @@ class BlindSlapReferee:
         """Time passes (every loop step): the shared empty list unless something is ruled."""
         if self._due(t) is None:
             return slaprace.NOTHING
-        out = []
+        if self.recycle:
+            out = self._out  # (the caller has used the last tick's list)
+            out.clear()
+        else:
+            out = []
         self._advance(t, out)
         return out
 
@@ -197,8 +213,58 @@ class BlindSlapReferee:
 
     def _settle(self, out):
         race = self._race
+        if self.recycle:
+            self._settle_reused(race, out)
+            return
         order, tied = race.settle(self._tie_rng)
         locked = []
+        by = self._slapper(race, order, locked)
+        if by >= 0:
+            self.message = "P%d slap ok? hold=no" % (by + 1)
+        self.last_race = {"order": [list(e) for e in order], "by": by, "ok": None, "rule": None,
+                          "paid": 0, "locked": locked}
+        self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
+                   ok=None, rule=None, paid=0)
+
+    def _settle_reused(self, race, out):
+        """``_settle`` into the reused records (``recycle``): the same ruling, the same
+        last_race, the same message, nothing allocated once they have their size."""
+        r = self._slap
+        if r is None:
+            r = self._slap = {"r": "slap", "t": 0, "order": [], "tie": [], "locked": [], "by": -1,
+                              "ok": None, "rule": None, "paid": 0}
+            self._last = {"order": [], "by": -1, "ok": None, "rule": None, "paid": 0, "locked": None}
+            self._ok_q = ["P%d slap ok? hold=no" % (s + 1) for s in range(self.seats)]
+        order = r["order"]
+        locked = r["locked"]
+        race.settle_into(self._tie_rng, order, r["tie"], self._pairs)
+        locked.clear()
+        by = self._slapper(race, order, locked)
+        if by >= 0:
+            self.message = self._ok_q[by]
+        r["t"] = race.t0
+        r["by"] = by
+        last = self._last
+        lorder = last["order"]
+        lorder.clear()
+        pairs = self._last_pairs
+        for i in range(len(order)):
+            if i == len(pairs):
+                pairs.append([0, 0])
+            e = pairs[i]
+            e[0] = order[i][0]
+            e[1] = order[i][1]
+            lorder.append(e)
+        last["by"] = by
+        last["ok"] = None
+        last["paid"] = 0
+        last["locked"] = locked  # (shared with the ruling, as _settle's are)
+        self.last_race = last
+        out.append(r)
+
+    def _slapper(self, race, order, locked):
+        """The first seat in ``order`` not locked out (-1: none), the locked ones before
+        it into ``locked``; the slap waits for the table."""
         by = -1
         for seat, _ in order:
             if self.locked[seat]:
@@ -213,11 +279,7 @@ class BlindSlapReferee:
                     self.locked[s] = False
             self.pending = by
             self._pending_at = ticks_add(race.t0, self.settle_ms + self.confirm_ms)
-            self.message = "P%d slap ok? hold=no" % (by + 1)
-        self.last_race = {"order": [list(e) for e in order], "by": by, "ok": None, "rule": None,
-                          "paid": 0, "locked": locked}
-        self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
-                   ok=None, rule=None, paid=0)
+        return by
 
     def _confirm(self, t, good, out):
         seat = self.pending

@@ -91,6 +91,20 @@ class SlapReferee:
         self._collect_at = None
         self._now = None
         self._due_at = 0  # set by _due_kind()
+        self._view = None  # the dict view() rewrites
+        self._slappable = None  # and its "slappable" dict
+        # Recycling (the device sets it; off by default): a settle writes its slap
+        # ruling, last_race and the tick's list into records reused race after race
+        # (as topper.games.slap.blind's). A consumer must use a slap ruling before the
+        # next race settles, or copy it (the app's log does); the simulator, the
+        # tests, the journal's replay and the event log keep theirs: fresh ones.
+        self.recycle = False
+        self._out = []  # tick()'s list
+        self._slap = None  # the slap ruling, last_race and their [seat, margin] lists
+        self._last = None
+        self._pairs = []
+        self._last_pairs = []
+        self._texts = None  # _said()'s texts
 
     @property
     def message(self):
@@ -222,7 +236,11 @@ class SlapReferee:
         """Time passes (every loop step): the shared empty list unless something is ruled."""
         if self._idle(t):
             return _NOTHING
-        out = []
+        if self.recycle:
+            out = self._out  # (the caller has used the last tick's list)
+            out.clear()
+        else:
+            out = []
         self._advance(t, out)
         return out
 
@@ -354,8 +372,21 @@ class SlapReferee:
         race = self._race
         g = self.game
         at = ticks_add(race.t0, self.settle_ms)
-        order, tied = race.settle(self._tie_rng)
-        locked = []
+        if self.recycle:
+            r = self._slap
+            if r is None:
+                r = self._slap = {"r": "slap", "t": 0, "order": [], "tie": [], "locked": [],
+                                  "by": -1, "ok": False, "rule": None, "paid": 0}
+                self._last = {"order": [], "by": -1, "ok": False, "rule": None, "paid": 0,
+                              "locked": None}
+            order = r["order"]
+            tied = r["tie"]
+            locked = r["locked"]
+            race.settle_into(self._tie_rng, order, tied, self._pairs)
+            locked.clear()
+        else:
+            order, tied = race.settle(self._tie_rng)
+            locked = []
         by = -1
         res = None
         for seat, _ in order:
@@ -366,26 +397,77 @@ class SlapReferee:
             g.unlock_grave(seat)
             res = g.slap(seat)
             break
-        r = self._rule(
-            out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
-            ok=bool(res and res["ok"]), rule=res["rule"] if res and res["ok"] else None,
-            paid=res["paid"] if res and not res["ok"] else 0,
-        )
-        self.last_race = {
-            "order": [list(e) for e in order], "by": by, "ok": r["ok"], "rule": r["rule"],
-            "paid": r["paid"], "locked": locked,
-        }
+        ok = bool(res and res["ok"])
+        rule = res["rule"] if res and res["ok"] else None
+        paid = res["paid"] if res and not res["ok"] else 0
+        if self.recycle:
+            r["t"] = race.t0
+            r["by"] = by
+            r["ok"] = ok
+            r["rule"] = rule
+            r["paid"] = paid
+            out.append(r)
+            last = self._last
+            lorder = last["order"]
+            lorder.clear()
+            pairs = self._last_pairs
+            for i in range(len(order)):
+                if i == len(pairs):
+                    pairs.append([0, 0])
+                e = pairs[i]
+                e[0] = order[i][0]
+                e[1] = order[i][1]
+                lorder.append(e)
+            last["by"] = by
+            last["ok"] = ok
+            last["rule"] = rule
+            last["paid"] = paid
+            last["locked"] = locked  # (shared with the ruling, as the fresh ones are)
+            self.last_race = last
+        else:
+            r = self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
+                           ok=ok, rule=rule, paid=paid)
+            self.last_race = {
+                "order": [list(e) for e in order], "by": by, "ok": ok, "rule": rule,
+                "paid": paid, "locked": locked,
+            }
         if by < 0:
             self.message = "Slap locked out"
-        elif r["ok"]:
-            self._say("P%d slaps: %s", by + 1, r["rule"])
-        elif r["paid"]:
-            self._say("P%d wrong: pays %d", by + 1, r["paid"])
+        elif self.recycle:
+            # Each seat's text for this outcome, made once (the screen reads it on the
+            # slap's way to the OLED).
+            if ok:
+                self.message = self._said("P%d slaps: %s", by, rule)
+            elif paid:
+                self.message = self._said("P%d wrong: pays %d", by, paid)
+            else:
+                self.message = self._said("P%d wrong: locked", by, None)
+        elif ok:
+            self._say("P%d slaps: %s", by + 1, rule)
+        elif paid:
+            self._say("P%d wrong: pays %d", by + 1, paid)
         else:
             self._say("P%d wrong: locked", by + 1)
         if g.phase == Phase.OVER:
             self._win(out, at)
         self._sync(at)
+
+    def _said(self, fmt, seat, b):
+        """``fmt`` written out for ``seat`` (and ``b``: a rule id, a count, or None),
+        kept for the next time (recycle: a few texts a seat)."""
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = {}
+        by_b = texts.get(fmt)
+        if by_b is None:
+            by_b = texts[fmt] = {}
+        per = by_b.get(b)
+        if per is None:
+            per = by_b[b] = [None] * self.game.seats
+        text = per[seat]
+        if text is None:
+            text = per[seat] = fmt % (seat + 1) if b is None else fmt % (seat + 1, b)
+        return text
 
     # ----- rulings ----------------------------------------------------------------------
 
@@ -453,31 +535,54 @@ class SlapReferee:
     # ----- what a screen shows -------------------------------------------------------
 
     def view(self, t):
+        """What a screen shows now: one dict, rewritten at each call (the ring and the
+        OLED read it every few steps, and a slap's path should allocate nothing). Its
+        lists are the referee's own or the game's (``pot``): read the view, never
+        change or keep it."""
         g = self.game
         top = g.slappable()
         hurry_left = -1
         if self._hurry_at is not None:
             hurry_left = max(0, ticks_diff(self._hurry_at, t))
-        return {
-            "game": g.variant,
-            "seats": g.seats,
-            "phase": PHASE_NAMES[g.phase],
-            "turn": g.turn,
-            "controller": g.controller,
-            "chances": g.chances,
-            "stacks": [len(s) for s in g.stacks],
-            "pot": list(g.pot),
-            "facedown": len(g.facedown),
-            "slappable": {"rule": top[0], "cards": top[1], "vars": [cards.VARIABLE_NAMES[v] for v in top[2]]}
-            if top else None,
-            # Before the deal and after the win nobody is locked out: there is just no game.
-            "locked": [
-                g.phase not in (Phase.SETUP, Phase.OVER) and not g.can_slap(s) for s in range(g.seats)
-            ],
-            "penalty": list(g.penalty_due),
-            "hurry_ms": self.hurry_ms,
-            "hurry_left": hurry_left,
-            "race": self.last_race,
-            "message": self.message,
-            "winner": g.winner,
-        }
+        v = self._view
+        seats = g.seats
+        if v is None:
+            v = self._view = {
+                "game": g.variant,
+                "seats": seats,
+                "stacks": [0] * seats,
+                "locked": [False] * seats,
+                "penalty": [False] * seats,
+                "hurry_ms": self.hurry_ms,
+            }
+            self._slappable = {"rule": None, "cards": 0, "vars": []}
+        v["phase"] = PHASE_NAMES[g.phase]
+        v["turn"] = g.turn
+        v["controller"] = g.controller
+        v["chances"] = g.chances
+        stacks = v["stacks"]
+        locked = v["locked"]
+        penalty = v["penalty"]
+        # Before the deal and after the win nobody is locked out: there is just no game.
+        playing = g.phase != Phase.SETUP and g.phase != Phase.OVER
+        for s in range(seats):
+            stacks[s] = len(g.stacks[s])
+            locked[s] = playing and not g.can_slap(s)
+            penalty[s] = g.penalty_due[s]
+        v["pot"] = g.pot
+        v["facedown"] = len(g.facedown)
+        sl = None
+        if top:
+            sl = self._slappable
+            sl["rule"] = top[0]
+            sl["cards"] = top[1]
+            names = sl["vars"]
+            names.clear()  # (at most 3 names: the list never grows past its first size)
+            for x in top[2]:
+                names.append(cards.VARIABLE_NAMES[x])
+        v["slappable"] = sl
+        v["hurry_left"] = hurry_left
+        v["race"] = self.last_race
+        v["message"] = self.message
+        v["winner"] = g.winner
+        return v

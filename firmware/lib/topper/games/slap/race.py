@@ -40,6 +40,8 @@ class Race:
         self.seats = []
         self.settled = False
         self.base_us = 0  # the fastest press, in us after t0, once settled
+        self._ks = []  # settle_into's sorted keys and seats
+        self._ss = []
 
     def open(self, t, us, seat):
         self.t0 = t
@@ -77,14 +79,77 @@ class Race:
     def settle(self, rng):
         """Close the race: ``(order, tied)`` as ``rank`` gives them, and ``base_us``, the
         fastest press in microseconds after ``t0``, kept for the late presses."""
+        order = []
+        tied = []
+        self.settle_into(rng, order, tied, None)
+        return order, tied
+
+    def settle_into(self, rng, order, tied, pairs):
+        """``settle`` written into the lists ``order`` and ``tied`` (emptied first),
+        ``order``'s ``[seat, margin_us]`` entries taken from ``pairs`` (a list of
+        2-lists, grown when short, reused race after race) or made afresh when
+        ``pairs`` is None. The same order and the same draws from ``rng`` as ``rank``
+        (its reference), with no tuple or list made once the lists have their size:
+        the device's settle, on the way from a press to the ring."""
         self.settled = True
-        base = None
-        for i in range(self.n):
-            us = ticks_diff(self.ts[i], self.t0) * 1000 + self.uss[i]
-            if base is None or us < base:
+        n = self.n
+        ts = self.ts
+        uss = self.uss
+        base = 0
+        for i in range(n):
+            us = ticks_diff(ts[i], self.t0) * 1000 + uss[i]
+            if i == 0 or us < base:
                 base = us
         self.base_us = base
-        return rank(self.presses(), rng)
+        # Keys as ``rank`` makes them (from the first press's stamp), sorted with their
+        # seats by (key, seat): an insertion sort of ints, in two lists that grow once.
+        ks = self._ks
+        ss = self._ss
+        while len(ks) < n:
+            ks.append(0)
+            ss.append(0)
+        t0 = ts[0]
+        seats = self.seats
+        for i in range(n):
+            k = ticks_diff(ts[i], t0) * 1000 + uss[i]
+            s = seats[i]
+            j = i - 1
+            while j >= 0 and (ks[j] > k or (ks[j] == k and ss[j] > s)):
+                ks[j + 1] = ks[j]
+                ss[j + 1] = ss[j]
+                j -= 1
+            ks[j + 1] = k
+            ss[j + 1] = s
+        tied.clear()
+        order.clear()
+        i = 0
+        while i < n:
+            j = i + 1
+            while j < n and ks[j] == ks[i]:
+                j += 1
+            if j - i > 1:
+                if i == 0:
+                    for g in range(j):
+                        tied.append(ss[g])  # in seat order: the group before its shuffle
+                # rng.shuffle() of the group, on its slice of ``ss`` in place
+                a = j - i - 1
+                while a > 0:
+                    b = rng.below(a + 1)
+                    x = ss[i + a]
+                    ss[i + a] = ss[i + b]
+                    ss[i + b] = x
+                    a -= 1
+            i = j
+        for i in range(n):
+            if pairs is None:
+                e = [0, 0]
+            else:
+                if i == len(pairs):
+                    pairs.append([0, 0])
+                e = pairs[i]
+            e[0] = ss[i]
+            e[1] = ks[i] - ks[0]
+            order.append(e)
 
     def pressed(self, seat):
         """Has ``seat`` pressed in this race?"""
