@@ -68,7 +68,7 @@ def test_free_heap_after_boot(board):
         "except MemoryError:\n    pass\nkeep = None\ngc.collect()\nprint(n, reported)"
     )
     got, reported = [int(x) for x in board.repl(fill, timeout_ms=60000).split()]
-    print("\nheap at the REPL after boot: %d bytes can be allocated (gc.mem_free() says %d)" % (got, reported))
+    print("\nheap at the REPL after boot: %d bytes to allocate (gc.mem_free() says %d)" % (got, reported))
     # A stock Pico image has about 154 KB free at its REPL; ours turns off thirteen
     # families of built-in modules (docs/building-firmware.md) and must not leave less.
     assert got > 150_000
