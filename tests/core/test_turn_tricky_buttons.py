@@ -5,6 +5,7 @@ color and broken matches; a short table press confirms the points."""
 from _scale import games
 from _tricky import game_only, run, send
 from topper import clock, jsonl
+from topper.turnsave import TurnSave
 from topper.games.tricky import turn as turn_tricky
 from topper.gamekit import Entry
 from topper.rng import Rng
@@ -218,3 +219,41 @@ def test_random_presses_never_break_a_buttons_game():
             for s in range(4):
                 total[s] += points[s]
         assert total == m.scores == ref.view(t)["scores"]
+
+
+NVM_SAVE = 4096 - 768  # the nvm store's region (topper_hw.journal_store): 2 slots
+
+
+def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick():
+    """Four hands of reports with answers, saved as the device saves them after each
+    trick: every save fits a slot of the 4 KB nvm (before the reports were saved as
+    masks, hand 4 outgrew it and a cut lost the game) and restores the same game."""
+    ref = _buttons(hands=4)
+    store = bytearray(NVM_SAVE)
+    cfg = {"game": "tricky", "seats": 4, "cardpad": False, "options": ref.options, "control": None}
+    TurnSave(store).start({"game": "tricky", "cfg": cfg, "ref": ref.to_dict(), "clock": None})
+    t = 2000
+    for hand in range(4):
+        if hand:
+            assert ref.button(2, -1, t)[0]["r"] == "next"
+        for trick in range(16):
+            first = trick == 0
+            if not first:
+                for _ in range(4):
+                    t += 1000
+                    assert ref.button(0, ref.view(t)["turn"], t)[0]["r"] == "laid"
+            w = (hand + trick) % 4
+            # won, a circle, a square, a seat of the winner's color, a broken match
+            presses = [w, (w + 1) % 4, -1, (w + 2) % 4, -1, (w + 3) % 4, -1]
+            if not first:
+                presses += [(w + 1) % 4, -1]
+            for seat in presses + [-1]:
+                t += 100
+                out = ref.button(2 if seat < 0 else 0, seat, t)
+                assert out[0]["r"] != "error", out
+            assert out[0]["r"] == "trick", out
+            TurnSave(store).save({"game": "tricky", "cfg": cfg, "ref": ref.to_dict(), "clock": None})
+            back = TurnSave(store).load()
+            copy = turn_tricky.restore(back["ref"])
+            assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
+    assert ref.is_over() and len(ref.match.history) == 64

@@ -18,6 +18,7 @@ KEY = "~pack"
 MIN_ITEMS = 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_CODES = _ALPHABET.encode()
 _VALUE = {}
 for _i, _c in enumerate(_ALPHABET):
     _VALUE[_c] = _i
@@ -42,26 +43,37 @@ def _packable(items):
     return True
 
 
-def _put_int(out, v):
+def _size(v):
+    return 1 if v <= 238 else 3
+
+
+def _put_int(out, i, v):
     if v <= 238:
-        out.append(v + 1)
-    else:
-        out.append(255)
-        out.append((v + 1) >> 8)
-        out.append((v + 1) & 0xFF)
+        out[i] = v + 1
+        return i + 1
+    out[i] = 255
+    out[i + 1] = (v + 1) >> 8
+    out[i + 2] = (v + 1) & 0xFF
+    return i + 3
 
 
 def _to_text(data):
-    chars = []
     n = len(data)
+    full = n // 3
+    left = n - 3 * full
+    out = bytearray(4 * full + (left + 1 if left else 0))
+    j = 0
     for i in range(0, n, 3):
-        chunk = data[i : i + 3]
-        b = 0
-        for k in range(3):
-            b = (b << 8) | (chunk[k] if k < len(chunk) else 0)
-        for k in range(len(chunk) + 1):
-            chars.append(_ALPHABET[(b >> (18 - 6 * k)) & 63])
-    return "".join(chars)
+        k = n - i if n - i < 3 else 3
+        b = data[i] << 16
+        if k > 1:
+            b |= data[i + 1] << 8
+        if k > 2:
+            b |= data[i + 2]
+        for c in range(k + 1):
+            out[j] = _CODES[(b >> (18 - 6 * c)) & 63]
+            j += 1
+    return str(out, "ascii")
 
 
 def _from_text(text):
@@ -79,25 +91,56 @@ def _from_text(text):
     return out
 
 
+def _packed(items):
+    """``{KEY: text}`` for a packable list. Its bytes and its text are each made in one
+    buffer of the right size: a save is packed after every ruling, and a buffer grown
+    an item at a time left many times its size in garbage on the board."""
+    n = 0
+    for v in items:
+        if isinstance(v, list):
+            n += 1
+            for w in v:
+                n += _size(w)
+        else:
+            n += _size(v)
+    data = bytearray(n)
+    i = 0
+    for v in items:
+        if isinstance(v, list):
+            data[i] = 240 + len(v)
+            i += 1
+            for w in v:
+                i = _put_int(data, i, w)
+        else:
+            i = _put_int(data, i, v)
+    return {KEY: _to_text(data)}
+
+
 def pack(obj):
-    """``obj`` with its long small-int lists packed (a new object; ``obj`` is kept)."""
+    """``obj`` with its long small-int lists packed. ``obj`` is kept; what had nothing to
+    pack is shared with it, not copied (the save only writes it out)."""
     if isinstance(obj, dict):
-        out = {}
+        out = None
         for k in obj:
-            out[k] = pack(obj[k])
-        return out
+            v = obj[k]
+            p = pack(v)
+            if p is not v:
+                if out is None:
+                    out = dict(obj)
+                out[k] = p
+        return obj if out is None else out
     if isinstance(obj, list):
         if _packable(obj):
-            data = bytearray()
-            for v in obj:
-                if isinstance(v, list):
-                    data.append(240 + len(v))
-                    for w in v:
-                        _put_int(data, w)
-                else:
-                    _put_int(data, v)
-            return {KEY: _to_text(data)}
-        return [pack(v) for v in obj]
+            return _packed(obj)
+        out = None
+        for i in range(len(obj)):
+            v = obj[i]
+            p = pack(v)
+            if p is not v:
+                if out is None:
+                    out = list(obj)
+                out[i] = p
+        return obj if out is None else out
     return obj
 
 

@@ -17,8 +17,22 @@ class JsonLineError(ValueError):
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 
 
-def _string(s):
-    out = ['"']
+def _plain(s):
+    """Whether ``s`` goes out as it is between quotes (printable ASCII, no quote or
+    backslash): most keys and texts, written without building them again."""
+    for ch in s:
+        o = ord(ch)
+        if o < 0x20 or o > 0x7E or ch == '"' or ch == "\\":
+            return False
+    return True
+
+
+def _string(out, s):
+    out.append('"')
+    if _plain(s):
+        out.append(s)
+        out.append('"')
+        return
     for ch in s:
         o = ord(ch)
         if ch == '"':
@@ -38,27 +52,53 @@ def _string(s):
         else:
             out.append(ch)
     out.append('"')
-    return "".join(out)
 
 
 def dumps(obj):
-    """Canonical compact JSON for dicts, lists, tuples, str, int, bool and None."""
+    """Canonical compact JSON for dicts, lists, tuples, str, int, bool and None.
+
+    The pieces go into one list joined once at the end: a game saved whole after every
+    ruling (topper.turnsave) is a few KB of JSON, and building each level's text from
+    its children's (as a recursive join would) left many times that in garbage on the
+    board (docs/board-heap.md)."""
+    out = []
+    _write(out, obj)
+    return "".join(out)
+
+
+def _write(out, obj):
     if obj is None:
-        return "null"
-    if obj is True:
-        return "true"
-    if obj is False:
-        return "false"
-    if isinstance(obj, int):
-        return str(obj)
-    if isinstance(obj, str):
-        return _string(obj)
-    if isinstance(obj, (list, tuple)):
-        return "[" + ",".join([dumps(x) for x in obj]) + "]"
-    if isinstance(obj, dict):
-        keys = sorted(obj.keys())
-        return "{" + ",".join([_string(k) + ":" + dumps(obj[k]) for k in keys]) + "}"
-    raise TypeError("cannot write %r as a log value" % (obj,))
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif isinstance(obj, int):
+        out.append(str(obj))
+    elif isinstance(obj, str):
+        _string(out, obj)
+    elif isinstance(obj, (list, tuple)):
+        out.append("[")
+        first = True
+        for x in obj:
+            if not first:
+                out.append(",")
+            first = False
+            _write(out, x)
+        out.append("]")
+    elif isinstance(obj, dict):
+        out.append("{")
+        first = True
+        for k in sorted(obj.keys()):
+            if not first:
+                out.append(",")
+            first = False
+            _string(out, k)
+            out.append(":")
+            _write(out, obj[k])
+        out.append("}")
+    else:
+        raise TypeError("cannot write %r as a log value" % (obj,))
 
 
 def loads(line):

@@ -84,7 +84,11 @@ class NvmStore:
             lo = min(lo, off)
             hi = max(hi, off + len(w))
         base = self.start
-        span = bytearray(self.nvm[base + lo : base + hi])
+        span = self.nvm[base + lo : base + hi]
+        if not isinstance(span, bytearray):
+            # CircuitPython's nvm slice is a bytearray already: copied again, it left a
+            # second span of garbage (up to 3 KB) at each flush of a saved game.
+            span = bytearray(span)
         for off, w in self._writes:
             span[off - lo : off - lo + len(w)] = w
         # One assignment: one sector rewrite, whatever the span.

@@ -392,8 +392,17 @@ class Match:
             "message": self.message(),
         }
 
-    def to_dict(self):
-        """Everything needed to rebuild this match: config, seed, rigged deals, history."""
+    def to_dict(self, compact=False):
+        """Everything needed to rebuild this match: config, seed, rigged deals, history.
+
+        ``compact`` (the device's power-cut save): each trick report's seat lists as bit
+        masks, ``[winner, circles, squares, same, broke]`` of small ints, which the save
+        packs into a few characters (``topper.intpack``) instead of copying and writing
+        out five lists a trick. ``from_dict`` reads both."""
+        if compact:
+            history = [_compact(a) for a in self.history]
+        else:
+            history = [_copy_action(a) for a in self.history]
         return {
             "game": "tricky-dick",
             "mode": MODE_NAMES[self.game.mode],
@@ -402,7 +411,7 @@ class Match:
             "first_dealer": self.game.first_dealer,
             "seed": self.seed,
             "deals": self.deals,
-            "history": [_copy_action(a) for a in self.history],
+            "history": history,
         }
 
 
@@ -422,6 +431,30 @@ def _copy_action(action):
     if isinstance(action, int):
         return action
     return [action[0]] + [list(seats) for seats in action[1:]]
+
+
+def _compact(action):
+    if isinstance(action, int):
+        return action
+    out = [action[0]]
+    for seats in action[1:]:
+        m = 0
+        for seat in seats:
+            m |= 1 << seat
+        out.append(m)
+    return out
+
+
+def _expand(action):
+    """A report ``_compact`` wrote, back as seat lists; any other action as it is."""
+    if not isinstance(action, list) or len(action) != 5 or not isinstance(action[1], int):
+        return action
+    out = [action[0]]
+    for m in action[1:]:
+        if not isinstance(m, int) or m < 0 or m >> SEATS:
+            raise RuleError("a trick report's seats are a mask of 4 bits, not %r" % (m,))
+        out.append([s for s in range(SEATS) if (m >> s) & 1])
+    return out
 
 
 def replay(game, seed, history, deals=None):
@@ -454,4 +487,5 @@ def from_dict(saved):
         first_dealer=saved.get("first_dealer", 0),
         entry=_name_index(ENTRY_NAMES, saved.get("entry"), "entry"),
     )
-    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("deals"))
+    history = [_expand(a) for a in saved.get("history", [])]
+    return replay(game, saved.get("seed", 0), history, saved.get("deals"))

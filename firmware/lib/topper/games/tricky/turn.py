@@ -401,6 +401,6 @@ class TrickyReferee(TurnReferee):
             "options": {"mode": self.options["mode"], "hands": self.options["hands"]},
             "started": self.started,
             "message": self.message,
-            "match": self.match.to_dict(),
+            "match": self.match.to_dict(compact=True),  # reports as masks: packs small
             "pending": [list(p) for p in self._pending],
         }
