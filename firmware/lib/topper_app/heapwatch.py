@@ -104,14 +104,18 @@ class HeapWatch:
         return "topper: heap free %d low %d largest %d" % (free, low, big)
 
     def hog(self, leave):
-        """Takes free heap in ever smaller pieces until about ``leave`` bytes are left."""
+        """Takes free heap in ever smaller pieces until about ``leave`` bytes are left;
+        ``leave`` 0 takes every piece the heap can still give, to an allocation that
+        fails. (CircuitPython 10 grows its heap on demand, and gc.mem_free() counts only
+        the largest block it could still add: with the rest in smaller blocks, a
+        mem_free() of 0 still leaves kilobytes a game can use.)"""
         gc.collect()
         # a chain of [piece, rest]: a growing list would need ever larger blocks
         held = None  # type: list | None
         size = 4096
         while size >= 16:
             try:
-                while free_heap() - size > leave:
+                while leave == 0 or free_heap() - size > leave:
                     held = [bytearray(size), held]
             except MemoryError:
                 pass

@@ -23,7 +23,7 @@ from topper_app.heapwatch import HeapWatch, free_heap
 IDLE_S = 0.001  # one 1/1024 s tick: the keypad scan interval (TOPPER_SCAN_US)
 # Heap held back for the moment memory runs out: enough to collect, save the game and
 # draw the notice when nothing else is left.
-RESERVE = 4096
+RESERVE = 8192
 
 
 def status(app, free_before, free_after):
@@ -56,7 +56,10 @@ def run():
         except MemoryError:
             reserve = None
             low_memory(app, now)
-        if reserve is None:
+        if reserve is None and not app.short:
+            # Taken back only once steps have gone through for a while (app.short is
+            # cleared then): taken back at once, it would starve the very steps that
+            # tell the table and the host.
             try:
                 reserve = bytearray(RESERVE)
             except MemoryError:
