@@ -40,9 +40,11 @@ def _race(b, offsets_us, lead_us=20_000):
             dim_to_full = s - 1 != view["turn"] and max(px[p]) >= 4 * max(max(before[p]), 1)
             if white or dim_to_full:  # the seat on turn pulses: only its white counts
                 latency, lit = b.t_us - t0, s
+    # The log's lines go out after the ring and the OLED, in a later step: wait for the
+    # race's ruling as a host would, then for the late presses' rulings after it.
+    slap, before_slap = b.data_until(lambda o: o.get("r") == "slap", timeout_ms=3000)
     b.run_ms(300)
-    lines = [o for o in b.data_lines() if "r" in o]
-    slap = [r for r in lines if r["r"] == "slap"][0]
+    lines = [o for o in before_slap + [slap] + b.data_lines() if "r" in o]
     order = [(s + 1, m) for s, m in slap["order"]]
     order += [(r["seat"] + 1, r["margin_us"]) for r in lines if r["r"] == "late"]
     return order, latency, lit
