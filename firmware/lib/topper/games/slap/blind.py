@@ -245,16 +245,7 @@ class BlindSlapReferee:
         r["t"] = race.t0
         r["by"] = by
         last = self._last
-        lorder = last["order"]
-        lorder.clear()
-        pairs = self._last_pairs
-        for i in range(len(order)):
-            if i == len(pairs):
-                pairs.append([0, 0])
-            e = pairs[i]
-            e[0] = order[i][0]
-            e[1] = order[i][1]
-            lorder.append(e)
+        slaprace.copy_order(order, self._last_pairs, last["order"])
         last["by"] = by
         last["ok"] = None
         last["paid"] = 0

@@ -408,16 +408,7 @@ class SlapReferee:
             r["paid"] = paid
             out.append(r)
             last = self._last
-            lorder = last["order"]
-            lorder.clear()
-            pairs = self._last_pairs
-            for i in range(len(order)):
-                if i == len(pairs):
-                    pairs.append([0, 0])
-                e = pairs[i]
-                e[0] = order[i][0]
-                e[1] = order[i][1]
-                lorder.append(e)
+            slaprace.copy_order(order, self._last_pairs, last["order"])
             last["by"] = by
             last["ok"] = ok
             last["rule"] = rule

@@ -167,6 +167,20 @@ class Race:
         return [(ts[i], uss[i], seats[i]) for i in range(self.n)]
 
 
+def copy_order(order, pairs, into):
+    """``into`` emptied, then filled with copies of ``order``'s ``[seat, margin_us]``
+    entries, taken from ``pairs`` (2-lists grown when short, reused race after race): the
+    last race a referee keeps for its view, apart from the ruling's own order."""
+    into.clear()
+    for i in range(len(order)):
+        if i == len(pairs):
+            pairs.append([0, 0])
+        e = pairs[i]
+        e[0] = order[i][0]
+        e[1] = order[i][1]
+        into.append(e)
+
+
 def rank(presses, rng):
     """``presses`` is a list of ``(t_ms, us, seat)`` in arrival order.
     Returns ``(order, tied)``: ``order`` is ``[[seat, margin_us], ...]`` fastest first,
