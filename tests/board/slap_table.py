@@ -55,6 +55,16 @@ def until_screen(b, text, timeout_ms=3000, step_ms=50):
         waited += step_ms
 
 
+def lines_until(b, kind, timeout_ms=3000, after_ms=0):
+    """The link's lines up to the first ruling of ``kind`` ("slap", "late"...), waited
+    for as a host waits (the log goes out after the ring and the OLED, in a later step,
+    and how much later varies), then those that follow within ``after_ms``."""
+    hit, before = b.data_until(lambda o: o.get("r") == kind, timeout_ms=timeout_ms)
+    if after_ms:
+        b.run_ms(after_ms)
+    return before + [hit] + b.data_lines()
+
+
 def tones(b, since_us, min_us=5000):
     """Pitches (Hz, rounded) the buzzer held for at least ``min_us`` since ``since_us`` of
     this boot, in order; silences left out. The model records [ns, Hz, duty] at every

@@ -57,7 +57,7 @@ def test_a_slap_waits_for_the_table_and_is_won_with_its_margin(board):
     board.run_ms(300)
     lines = st.until_screen(board, "SLAPPED")
     assert lines[0] == "P2 SLAPPED: GOOD?", lines
-    rulings = [o for o in board.data_lines() if "r" in o]
+    rulings = [o for o in st.lines_until(board, "late") if "r" in o]
     slap = [r for r in rulings if r["r"] == "slap"][0]
     # the second press, settled after the first, comes as a "late" ruling
     order = slap["order"] + [[r["seat"], r["margin_us"]] for r in rulings if r["r"] == "late"]

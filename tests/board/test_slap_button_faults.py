@@ -29,8 +29,7 @@ def test_a_bouncing_contact_is_one_slap(board):
     at = board.t_us + 10_000
     board.press(2, at_ms=at / 1000, bounce_us=[400, 300, 250, 500, 200, 350])
     board.release(2, at_ms=at / 1000 + 80, bounce_us=[300, 400, 200])
-    board.run_ms(400)
-    lines = [o for o in board.data_lines() if "ev" in o or "r" in o]
+    lines = [o for o in st.lines_until(board, "slap", after_ms=300) if "ev" in o or "r" in o]
     presses = [o for o in lines if o.get("ev") == "press"]
     assert [p["seat"] for p in presses] == [1], lines  # one press, P2's
     lines_shown = st.until_screen(board, "SLAPPED")
@@ -44,8 +43,7 @@ def test_two_seats_in_the_same_scan_tie_and_the_seed_decides(board):
     at = board.t_us + 10_000
     board.press(4, at_ms=at / 1000, hold_ms=80)
     board.press(3, at_ms=at / 1000 + 0.2, hold_ms=80)  # 200 us later: the same 1 ms scan
-    board.run_ms(400)
-    slap = [o for o in board.data_lines() if o.get("r") == "slap"][0]
+    slap = [o for o in st.lines_until(board, "slap") if o.get("r") == "slap"][0]
     assert sorted(slap["tie"]) == [2, 3], slap  # P3 and P4 tie
     lines = st.until_screen(board, "SLAPPED")
     assert lines[0] == "P%d SLAPPED: GOOD?" % (slap["by"] + 1)
@@ -66,7 +64,7 @@ def test_a_button_stuck_down_is_reported_and_the_others_still_slap(board):
     lines = st.until_screen(board, "button held down", timeout_ms=1500)
     assert st.shows(lines, "P3 button held down"), lines
     st.slap(board, 2, after_ms=300)  # P2 still slaps while P3 is held
-    slap = [o for o in board.data_lines() if o.get("r") == "slap"]
+    slap = [o for o in st.lines_until(board, "slap") if o.get("r") == "slap"]
     assert slap and slap[0]["by"] == 1, slap
     _judged(board)
     board.release(3)
@@ -87,7 +85,7 @@ def test_a_burst_that_overflows_the_key_queue_keeps_the_first_press(board):
             board.pin(gp, 0, at_ms=at / 1000)
             board.pin(gp, None, at_ms=(at + 4000) / 1000)
     board.run_ms(350)
-    lines = [o for o in board.data_lines() if "r" in o or "ev" in o]
+    lines = [o for o in st.lines_until(board, "slap") if "r" in o or "ev" in o]
     slaps = [o for o in lines if o.get("r") == "slap"]
     assert slaps and slaps[0]["by"] == 1, lines[:6]  # the race's first press is kept
     # The slap waiting for the table has its own screen; once judged, the warning shows.
