@@ -8,9 +8,14 @@ MicroPython run still covers every path without taking the whole CI budget.
 import sys
 
 MICROPYTHON = sys.implementation.name != "cpython"
+# CircuitPython on the emulated Pico (tests/board/test_core_on_circuitpython.py) runs a
+# few hundred times slower than CPython: a couple of games a test there.
+BOARD = sys.implementation.name == "circuitpython"
 
 
 def games(n):
+    if BOARD:
+        return max(n // 200, 2)
     if MICROPYTHON:
         return max(n // 50, 10)
     return n
