@@ -73,14 +73,9 @@ class BlindReplay(Replay):
     def apply(self, ev):
         ref = self.ref
         kind = ev.get("ev")
-        t = _int(ev, "t")
-        if t < 0:
-            raise ValueError("t must not be negative")
+        t = eventlog.event_time(ev)
         if kind == "press":
-            us = _int(ev, "us", 0)
-            if us < 0 or us > 999:
-                raise ValueError("us must be 0..999")
-            return ref.press(_int(ev, "seat"), t, us)
+            return eventlog.press(ref, ev, t)
         if kind == "tick":
             return ref.tick(t)
         if kind == "table":

@@ -98,18 +98,29 @@ def event(kind, t, **fields):
     return fields
 
 
+def event_time(ev):
+    """An event's ``t``, checked (ValueError if it is missing or negative)."""
+    t = _int(ev, "t")
+    if t < 0:
+        raise ValueError("t must not be negative")
+    return t
+
+
+def press(ref, ev, t):
+    """A ``press`` event to ``ref.press``, its ``seat`` and ``us`` checked."""
+    us = _int(ev, "us", 0)
+    if us < 0 or us > 999:
+        raise ValueError("us must be 0..999")
+    return ref.press(_int(ev, "seat"), t, us)
+
+
 def apply(ref, ev):
     """Feed one event object to the referee; returns its rulings (ValueError if the
     event itself is malformed)."""
     kind = ev.get("ev")
-    t = _int(ev, "t")
-    if t < 0:
-        raise ValueError("t must not be negative")
+    t = event_time(ev)
     if kind == "press":
-        us = _int(ev, "us", 0)
-        if us < 0 or us > 999:
-            raise ValueError("us must be 0..999")
-        return ref.press(_int(ev, "seat"), t, us)
+        return press(ref, ev, t)
     if kind == "lay":
         card = ev.get("card")
         code = None if card is None else cards.parse(card)
