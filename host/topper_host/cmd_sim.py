@@ -8,7 +8,9 @@ Modes (docs/simulator.md):
   (``--watch`` shows them in the terminal at their real pace instead);
 - ``--headless``: no terminal; prints every ruling (JSON) and the OLED's text after
   each batch; with ``--script EVENTS.jsonl`` it feeds that script instead of bots;
-- ``--replay LOG``: a recorded game played back on the board (``--speed``).
+- ``--replay LOG``: a recorded game played back on the board (``--speed``);
+- ``--device``: the firmware's own table shell on a virtual board (``sim.device_cmd``):
+  the menu, blind play and every game, each seat's button at the keyboard.
 
 Every game played is recorded to an event log that ``topper replay`` re-runs.
 """
@@ -23,7 +25,7 @@ from topper.eventlog import LogError
 from topper_host import paths
 from topper_host.sim import bots as botmod
 from topper_host.sim import clock as clockmod
-from topper_host.sim import headless, logs, loop, replay, summary, turn_cmd
+from topper_host.sim import device_cmd, headless, logs, loop, replay, summary, turn_cmd
 from topper_host.sim.frame import Frame
 from topper_host.sim.snapshot import Snapshots
 from topper_host.sim.table import ScriptError, Table, referee
@@ -98,6 +100,19 @@ def add_arguments(p):
         help="no terminal: print rulings (JSON) and the OLED text after each",
     )
     m.add_argument("--script", metavar="EVENTS", help="with --headless: events to feed")
+    m.add_argument(
+        "--device",
+        action="store_true",
+        help="the device itself: its menu, every game, blind play; every seat at the keyboard",
+    )
+    m.add_argument(
+        "--blind", action="store_true", help="with --device: the menu starts with the card pad off"
+    )
+    m.add_argument(
+        "--nvm",
+        metavar="FILE",
+        help="with --device: the board's nvm (deck map, power-cut save); default in the state folder",
+    )
     m.add_argument("--replay", metavar="LOG", help="play a recorded log back on the board")
     m.add_argument("--speed", type=float, default=1.0, help="replay/watch pace factor")
     m.add_argument(
@@ -136,6 +151,12 @@ def _check(args):
         raise Usage("--speed must be above 0")
     if args.max_minutes <= 0:
         raise Usage("--max-minutes must be above 0")
+    if (args.blind or args.nvm) and not args.device:
+        raise Usage("--blind and --nvm are for the device: add --device")
+    if args.device and (args.bots_only or args.replay or args.watch or args.learn):
+        raise Usage("--device is the board itself: no --bots-only, --replay, --watch or --learn with it")
+    if args.nvm and paths.file_to_write(args.nvm, "--nvm"):
+        raise Usage(paths.file_to_write(args.nvm, "--nvm"))
     if args.script and not args.headless:
         raise Usage("--script runs headless: add --headless")
     if args.script and (args.bots_only or args.replay):
@@ -167,6 +188,13 @@ def run(args):
     hurry = 0 if args.no_hurry else args.hurry_ms
     try:
         snaps = Snapshots(args.snapshot) if args.snapshot else None
+        if args.device:
+            if args.headless:
+                if not args.script:
+                    print("topper sim: --device --headless plays a --script of hands", file=sys.stderr)
+                    return 2
+                return device_cmd.headless(args, _out)
+            return device_cmd.live(args, snaps)
         if args.replay and turn_cmd.is_turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)
         if args.game in games.TURN_KEYS:

@@ -1,0 +1,186 @@
+"""``topper sim --device``: the device itself, on a virtual board.
+
+The firmware's table shell (``topper_app.App``) runs over ``topper_host.virtual``, so
+the menu, blind play and every game work here as they do on the board. In a terminal
+every seat is at the keyboard (``ui.board_app``); ``--headless --script`` plays a
+script of hands instead (what each hand does, and when) and prints the device's event
+log and its OLED as they change, for tests and for a table that wants to try a
+sequence of presses.
+
+A script is JSON lines, one action each, in time order::
+
+    {"t": 1200, "do": "press", "seat": 0}      a seat's button, a short press
+    {"t": 1500, "do": "hold", "seat": 2}       held past the long-press time
+    {"t": 1800, "do": "table"}                 the table button, short
+    {"t": 2000, "do": "table_long"}            the table button, held
+    {"t": 2600, "do": "chord", "seat": 3}      the table button held while seat 3 presses
+    {"t": 3000, "do": "tap", "card": "3RC"}    a card on the pad (a name of the game's deck)
+    {"t": 3100, "do": "tap_due"}               the seat due turns up its next card (slap games)
+    {"t": 9000, "do": "wait"}                  nothing: the board runs until then
+
+The nvm (the enrolled deck and the power-cut save) lives in ``--nvm FILE``, by default
+in the state folder beside the logs: close the simulator in the middle of a game and
+the next ``topper sim --device`` resumes it, as a board does after a power cut.
+"""
+
+import json
+import os
+import sys
+
+from topper_host import paths
+from topper_host.sim import clock as clockmod
+from topper_host.sim import logs
+
+ACTIONS = ("press", "hold", "table", "table_long", "chord", "tap", "tap_due", "wait")
+TAIL_MS = 2000  # after a script's last action: its sounds and screens play out
+
+
+class ScriptError(ValueError):
+    def __init__(self, line, msg):
+        ValueError.__init__(self, msg)
+        self.line = line
+        self.msg = msg
+
+
+def nvm_path(args):
+    if args.nvm:
+        return args.nvm
+    return os.path.join(os.path.dirname(logs.state_dir()), "device-nvm.bin")
+
+
+def settings(args):
+    """The TOPPER_* settings the board boots with: the menu starts at these."""
+    return {
+        "TOPPER_GAME": args.game if args.game in ("ww3", "armageddon") else "ww3",
+        "TOPPER_SEATS": args.seats,
+        "TOPPER_JOKERS": args.jokers,
+        "TOPPER_HURRY_MS": 0 if args.no_hurry else args.hurry_ms,
+        "TOPPER_CARDPAD": 0 if args.blind else 1,
+    }
+
+
+def read_script(lines):
+    out = []
+    last = None
+    for n, text in enumerate(lines, 1):
+        text = text.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            a = json.loads(text)
+        except ValueError as e:
+            raise ScriptError(n, "not JSON: %s" % e)
+        if not isinstance(a, dict) or not isinstance(a.get("t"), int) or a.get("do") not in ACTIONS:
+            raise ScriptError(n, 'need {"t": ms, "do": one of %s}' % ", ".join(ACTIONS))
+        if a["do"] in ("press", "hold", "chord") and not (
+            isinstance(a.get("seat"), int) and 0 <= a["seat"] < 8
+        ):
+            raise ScriptError(n, '"%s" needs "seat": 0-7' % a["do"])
+        if a["do"] == "tap" and not isinstance(a.get("card"), str):
+            raise ScriptError(n, '"tap" needs "card": a card name like 3RC or QH')
+        if last is not None and a["t"] < last:
+            raise ScriptError(n, "t=%d comes before the line above (t=%d)" % (a["t"], last))
+        last = a["t"]
+        a["_line"] = n
+        out.append(a)
+    return out
+
+
+def play(board, action):
+    """One hand's action at its stamp; ScriptError for a card the deck does not have
+    or a tap the board cannot make."""
+    from topper_host.virtual.board import LONG_MS
+
+    do = action["do"]
+    t = action["t"]
+    if do == "press":
+        board.press(action["seat"], t)
+    elif do == "hold":
+        board.press(action["seat"], t, hold=LONG_MS)
+    elif do == "table":
+        board.table(t)
+    elif do == "table_long":
+        board.table(t, hold=LONG_MS)
+    elif do == "chord":
+        board.chord(action["seat"], t)
+    elif do == "tap":
+        try:
+            board.tap_named(action["card"])
+        except ValueError as e:
+            raise ScriptError(action["_line"], str(e))
+    elif do == "tap_due":
+        why = board.tap_due(t)
+        if why:
+            raise ScriptError(action["_line"], why)
+
+
+def headless(args, out):
+    from topper_host.virtual.board import VirtualBoard
+
+    try:
+        script = read_script(paths.read_lines(args.script))
+    except ScriptError as e:
+        print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
+        return 1
+    log = []
+    seed = 1 if args.seed is None else args.seed
+    board = VirtualBoard(settings(args), now=0, log=log.append, nvm_path=args.nvm, seed=seed)
+    shown = [None]
+
+    def screen():
+        if board.lines != shown[0]:
+            shown[0] = list(board.lines)
+            out("# oled %s" % " | ".join(s.rstrip() for s in board.lines))
+
+    def run_to(t):
+        # The OLED after each batch of log lines and at each action: not every frame
+        # of a countdown.
+        while board.now < t:
+            board.step(min(t, board.now + 5))
+            if log:
+                for line in log:
+                    out(line)
+                del log[:]
+                board.run(board.now + 150)  # the ruling's screen is drawn (OLED_MS)
+                screen()
+        screen()
+
+    try:
+        for a in script:
+            run_to(a["t"])
+            play(board, a)
+        run_to(board.now + TAIL_MS)
+    except ScriptError as e:
+        print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
+        return 1
+    board.keep_nvm()
+    return 0
+
+
+def live(args, snaps):
+    from topper_host.sim.ui.board_app import BoardApp
+    from topper_host.virtual.board import VirtualBoard
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("topper sim: --device needs a terminal; try --device --headless --script", file=sys.stderr)
+        return 2
+    path = args.log or logs.default_path("device", 0).replace("-seed0", "")
+    log = logs.LogFile(path)
+    clock = clockmod.LiveClock()
+    app = None
+
+    def sink(line):
+        log(line)
+        if app is not None:
+            app.pending.append(line)
+
+    seed = int.from_bytes(os.urandom(3), "big") if args.seed is None else args.seed
+    board = VirtualBoard(settings(args), now=clock.now(), log=sink, nvm_path=nvm_path(args), seed=seed)
+    app = BoardApp(board, clock, snapshots=snaps)
+    try:
+        app.run()
+    finally:
+        board.keep_nvm()
+        log.close()
+    print("topper sim: log %s; the board's nvm %s" % (log.path, board.nvm_path))
+    return app.return_code or 0

@@ -1,0 +1,59 @@
+"""The virtual decks' tags, enrolled as a table would have enrolled them.
+
+Each physical card carries an NFC tag; the device maps a tag to a card through the
+deck map in nvm (``topper_hw.nvstore``), which a table fills once with the menu's
+"Enroll deck". The virtual board comes with its deck enrolled: the whole Triple
+Topper deck (every card once, and jokers), or for Tripp Jokes two standard decks, so
+that any game the menu offers can start with the pad. Which kind is enrolled follows
+the menu's game (``for_game``), as a table swaps decks and enrolls again.
+"""
+
+from topper import cards, stdcards
+from topper_hw import nvstore
+
+TRIPLE = 0
+STANDARD = 1
+JOKERS = 8  # the most any game's options ask for
+COPIES = 2  # two standard decks (Tripp Jokes with 5 or more players); Triple Topper: 1
+
+
+def uid(kind, card, copy=0):
+    """The 7-byte UID of a virtual tag (NTAG-like: 0x04 first)."""
+    return bytes((0x04, 0x56, kind, copy, card, 0x10, 0x01))
+
+
+def cards_of(kind):
+    """``[(card, copy)]`` for every physical card of the deck."""
+    if kind == STANDARD:
+        out = []
+        for copy in range(COPIES):
+            seen = {}
+            for c in stdcards.deck(JOKERS // 2):
+                n = seen.get(c, 0)
+                seen[c] = n + 1
+                out.append((c, copy * JOKERS + n))
+        return out
+    seen = {}
+    out = []
+    for c in cards.full_deck(JOKERS):
+        n = seen.get(c, 0)
+        seen[c] = n + 1
+        out.append((c, n))
+    return out
+
+
+def enroll(store, kind):
+    """Write the deck map of ``kind`` into ``store`` (a ``nvstore.DeckStore``)."""
+    entries = [(nvstore.uid_key(uid(kind, c, copy)), c) for c, copy in cards_of(kind)]
+    store.save(entries, True, standard=kind == STANDARD)
+
+
+def for_game(game):
+    """The deck a game is played with: Tripp Jokes a standard one, the rest Triple
+    Topper cards."""
+    return STANDARD if game == "tripp" else TRIPLE
+
+
+def copies(kind, card):
+    """How many physical copies of ``card`` the deck has."""
+    return len([1 for c, _ in cards_of(kind) if c == card])
