@@ -109,6 +109,11 @@ def add_arguments(p):
         "--blind", action="store_true", help="with --device: the menu starts with the card pad off"
     )
     m.add_argument(
+        "--bots",
+        action="store_true",
+        help="with --device: bots at every seat but P1's in the slap games with the card pad",
+    )
+    m.add_argument(
         "--nvm",
         metavar="FILE",
         help="with --device: the board's nvm (deck map, power-cut save); default in the state folder",
@@ -151,8 +156,8 @@ def _check(args):
         raise Usage("--speed must be above 0")
     if args.max_minutes <= 0:
         raise Usage("--max-minutes must be above 0")
-    if (args.blind or args.nvm) and not args.device:
-        raise Usage("--blind and --nvm are for the device: add --device")
+    if (args.blind or args.nvm or args.bots) and not args.device:
+        raise Usage("--blind, --bots and --nvm are for the device: add --device")
     if args.device and (args.bots_only or args.replay or args.watch or args.learn):
         raise Usage("--device is the board itself: no --bots-only, --replay, --watch or --learn with it")
     if args.nvm and paths.file_to_write(args.nvm, "--nvm"):
@@ -194,7 +199,7 @@ def run(args):
                     print("topper sim: --device --headless plays a --script of hands", file=sys.stderr)
                     return 2
                 return device_cmd.headless(args, _out)
-            return device_cmd.live(args, snaps)
+            return device_cmd.live(args, snaps, style)
         if args.replay and turn_cmd.is_turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)
         if args.game in games.TURN_KEYS:

@@ -181,7 +181,7 @@ def test_headless_script_prints_the_log_and_the_oled(tmp_path):
 @pytest.mark.parametrize(
     "args, text",
     [
-        (["--blind"], "--blind and --nvm are for the device: add --device"),
+        (["--blind"], "--blind, --bots and --nvm are for the device: add --device"),
         (["--device", "--bots-only"], "--device is the board itself"),
         (["--device", "--headless"], "--device --headless plays a --script of hands"),
         (["--device", "--nvm", "/proc/nope/x"], "--nvm /proc/nope/x"),
@@ -200,3 +200,34 @@ def test_a_bad_script_line_is_named(tmp_path):
     r = topper("sim", "--device", "--headless", "--script", str(script), "--nvm", str(tmp_path / "n"))
     assert r.returncode == 1
     assert r.stderr.strip() == '%s:2: "press" needs "seat": 0-7' % script
+
+
+def test_bots_play_a_whole_game_through_the_buttons_and_the_pad():
+    from topper_host.sim import bots
+    from topper_host.sim.device_bots import DeviceBots
+
+    board, log = boot({"TOPPER_SEATS": 3, "TOPPER_HURRY_MS": 3000})
+    DeviceBots(board, range(3), 7, bots.Style())
+    start(board, starter=1)
+    for _ in range(2000):
+        if board.app.ref.game.phase == 5:
+            break
+        board.wait(1000)
+    assert "WINS!" in " ".join(board.lines), board.lines
+    presses = [o for o in objects(log) if o.get("ev") == "press"]
+    lays = [o for o in objects(log) if o.get("ev") == "lay"]
+    assert {p["seat"] for p in presses} == {0, 1, 2}  # every bot slapped with its button
+    assert len(lays) > 50
+    assert len(list(replay.rulings(log))) == len(rulings(log))
+
+
+def test_a_bot_never_lays_for_the_human_seat():
+    from topper_host.sim import bots
+    from topper_host.sim.device_bots import DeviceBots
+
+    board, log = boot({"TOPPER_SEATS": 3, **NO_HURRY})
+    DeviceBots(board, (1, 2), 7, bots.Style())
+    start(board, starter=0)  # P1, the human, is due and does nothing
+    board.wait(20000)
+    assert not [o for o in objects(log) if o.get("ev") == "lay"]
+    assert board.lines[0].startswith("WW3 P1 lays")

@@ -14,7 +14,6 @@ def _app(settings=None):
     live = clock.make()
     board = VirtualBoard(settings, now=live.now(), log=log.append)
     app = BoardApp(board, live, tick=False)
-    board.dev.log.write = lambda line: (log.append(line), app.pending.append(line))
     return app, clock, log
 
 

@@ -157,7 +157,8 @@ def headless(args, out):
     return 0
 
 
-def live(args, snaps):
+def live(args, snaps, style):
+    from topper_host.sim.device_bots import DeviceBots
     from topper_host.sim.ui.board_app import BoardApp
     from topper_host.virtual.board import VirtualBoard
 
@@ -167,16 +168,11 @@ def live(args, snaps):
     path = args.log or logs.default_path("device", 0).replace("-seed0", "")
     log = logs.LogFile(path)
     clock = clockmod.LiveClock()
-    app = None
-
-    def sink(line):
-        log(line)
-        if app is not None:
-            app.pending.append(line)
-
     seed = int.from_bytes(os.urandom(3), "big") if args.seed is None else args.seed
-    board = VirtualBoard(settings(args), now=clock.now(), log=sink, nvm_path=nvm_path(args), seed=seed)
-    app = BoardApp(board, clock, snapshots=snaps)
+    board = VirtualBoard(settings(args), now=clock.now(), log=log, nvm_path=nvm_path(args), seed=seed)
+    if args.bots:
+        DeviceBots(board, range(1, 8), seed, style)
+    app = BoardApp(board, clock, snapshots=snaps, bots=args.bots)
     try:
         app.run()
     finally:

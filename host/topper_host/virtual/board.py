@@ -7,6 +7,9 @@ on two virtual ``keypad`` scanners (seats, table), the ring on a NeoPixel strip,
 buzzer on a PWM pin, the OLED on an I2C bus, the card pad on a PN532, the deck map
 and the power-cut saves in a 4 KB nvm. Then ``App`` is the firmware's, unchanged.
 
+A host is always listening: the event log goes to ``log`` (a line sink), and after
+every step to each of ``watchers`` (the simulator's bots, its commentary).
+
 The owner holds the clock: ``press``, ``table``, ``chord`` and ``tap`` schedule what a
 hand does at a stamp, ``run(until)`` steps the app every ``STEP_MS`` up to it, as the
 board's loop does, and ``lines``, ``screen``, ``ring`` and ``tone`` read what the
@@ -30,18 +33,22 @@ DEFAULTS = {"TOPPER_SEATS": 4, "TOPPER_CARDPAD": 1}
 
 class LogSink:
     """The event log's line sink (``usb_cdc.data`` on the board): every line to
-    ``write`` (a file's, or a list's ``append``), as if a host were listening."""
+    ``write`` (a file's, or a list's ``append``), as if a host were listening, and to
+    ``heard`` for the board's watchers."""
 
     def __init__(self, write):
         self.write = write
         self.lines = 0
+        self.heard = []
 
     def connected(self):
         return True
 
     def __call__(self, line):
         self.lines += 1
-        self.write(line)
+        self.heard.append(line)
+        if self.write is not None:
+            self.write(line)
 
 
 class VirtualBoard:
@@ -85,7 +92,8 @@ class VirtualBoard:
         d.oled = oled.Oled(self.i2c, paint, cfg["oled_addr"], cfg["oled_flip"])
         d.pad = cardpad.CardPad(self.pn532)
         d.store = nvstore.DeckStore(self.nvm)
-        d.log = LogSink(log) if log is not None else None
+        d.log = LogSink(log)
+        self.watchers = []  # f(lines, now) after every step: the log lines it wrote
         self.dev = d
         self.store = d.store
         self.enrolled = None  # the deck kind in the deck map
@@ -104,6 +112,14 @@ class VirtualBoard:
             self._follow_menu(self.app.menu.game)
         self.app.step(now)
         self.now = now
+        log = self.dev.log
+        if log is not None and self.watchers:
+            heard = log.heard
+            log.heard = []
+            for w in self.watchers:
+                w(heard, now)
+        elif log is not None:
+            log.heard.clear()
 
     def run(self, until, every=STEP_MS):
         """Step every ``every`` ms from now up to ``until`` (inclusive)."""

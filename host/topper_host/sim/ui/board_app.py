@@ -9,7 +9,9 @@ clock, enrollment's screens, the power-cut resume (with ``--nvm FILE``).
 
 Every seat is at the keyboard, as every player is at the table: ``1``-``8`` press a
 seat's button, space and Enter the table button (short, long). Long presses and
-chords take a prefix key, since a terminal reports no key being held.
+chords take a prefix key, since a terminal reports no key being held. With ``--bots``
+(``sim.device_bots``) P1 is yours and bots play the other seats of a slap game with
+the card pad: they press their buttons and lay their cards on the pad.
 """
 
 import json
@@ -74,11 +76,15 @@ class BoardApp(SimShell):
         + [Binding(k, "seat(%d, True)" % i, show=False) for i, k in enumerate(SHIFTED)]
     )
 
-    def __init__(self, board, clock, title="Topper Table  \u00b7  the device", **kw):
-        SimShell.__init__(self, clock, title=title, humans=tuple(range(8)), **kw)
+    def __init__(self, board, clock, bots=False, **kw):
+        who = "you are P1, bots the rest (slap games with the pad)" if bots else "every seat at the keyboard"
+        title = "Topper Table  \u00b7  the device  \u00b7  %s" % who
+        SimShell.__init__(self, clock, title=title, humans=(0,) if bots else tuple(range(8)), **kw)
         self.board = board
+        self.bots = bots
         self.prefix = None  # "long" or "chord": what the next seat key means
         self.pending = []  # log lines written since the last frame
+        board.watchers.append(lambda lines, now: self.pending.extend(lines))
         self._quiet_until = None
 
     def body(self):
@@ -113,7 +119,10 @@ class BoardApp(SimShell):
     def seat_keys(self, n):
         out = Text()
         for s in range(n):
-            out.append("%d: P%d  " % (s + 1, s + 1))
+            if self.bots and s > 0:
+                out.append("P%d bot  " % (s + 1))
+            else:
+                out.append("%d: P%d  " % (s + 1, s + 1))
         if self.prefix:
             out.append("\n%s: now a seat key" % ("hold" if self.prefix == "long" else "table held +"))
         return out

@@ -1,0 +1,82 @@
+"""Bots at the virtual board's seats: ``topper sim --device --bots``.
+
+The same seeded players as the simulator's own table (``sim.bots.Bot``), but they act
+as the table's other players do at a real device: they press their seat's button and
+turn their next card up on the card pad (``VirtualBoard.press``, ``tap_due``), and
+they learn what happened from the device's event log, the lines a host hears on the
+USB port. What they look at is what a player sees: the pile's face-up cards, whose
+turn it is, who is locked out (the device's own view of the game).
+
+They play the slap games with the card pad. In blind play the device sees no card, and
+in the turn games the players' cards and choices are their own: there every seat is
+at the keyboard.
+"""
+
+from topper import jsonl
+from topper.ticks import ticks_diff
+
+from topper_host.sim.bots import Bot
+
+
+class DeviceBots:
+    def __init__(self, board, seats, seed, style):
+        self.board = board
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.style = style
+        self.bots = {}
+        self._ref = None  # the referee the bots were made for (a new game: new bots)
+        board.watchers.append(self.step)
+
+    def step(self, lines, now):
+        self.hear(lines, now)
+        self.act(now)
+
+    def playing(self):
+        """The bots' kind of game is on: a slap game judged from the card pad."""
+        app = self.board.app
+        return (
+            app.ref is not None and app.mode == 2 and not app.blind and not app.turn and app.deck is not None
+        )
+
+    def hear(self, lines, now):
+        """Log lines the device wrote: its rulings reach every bot."""
+        if not self.playing():
+            self._ref = None
+            return
+        app = self.board.app
+        if app.ref is not self._ref:
+            self._ref = app.ref
+            n = app.game["seats"]
+            self.bots = {s: Bot(s, self.seed, self.style) for s in self.seats if s < n}
+        rulings = []
+        for line in lines:
+            obj = jsonl.loads(line)
+            if "r" in obj:
+                rulings.append(obj)
+        if not rulings:
+            return
+        seen = dict(app.ref.view(now))
+        seen["award_to"] = app.ref.game.award_to
+        for bot in self.bots.values():
+            bot.see(seen, rulings, now)
+
+    def act(self, now):
+        """What the bots planned up to ``now``, done at the board (at the next ms when
+        its time has passed: a stamp is never before what the device has seen)."""
+        if not self.playing():
+            return
+        g = self.board.app.ref.game
+        for bot in self.bots.values():
+            d = bot.due()
+            if d is None or ticks_diff(d[0], now) > 0:
+                continue
+            at, kind = d
+            bot.done(kind)
+            at = now + 1
+            if kind == "press":
+                self.board.press(bot.seat, at)
+            else:
+                due = g.award_to if g.phase == 4 else g.turn
+                if due == bot.seat:
+                    self.board.tap_due(at)
