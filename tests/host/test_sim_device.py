@@ -231,3 +231,21 @@ def test_a_bot_never_lays_for_the_human_seat():
     board.wait(20000)
     assert not [o for o in objects(log) if o.get("ev") == "lay"]
     assert board.lines[0].startswith("WW3 P1 lays")
+
+
+def test_the_menus_enrollment_takes_the_cards_the_screen_asks_for():
+    board, _ = boot({"TOPPER_JOKERS": 2})
+    for _ in range(7):  # down to "Enroll deck"
+        board.table()
+        board.wait(200)
+    assert board.lines[-2] == ">Enroll deck", board.lines
+    board.table(hold=LONG_MS)
+    board.wait(1000)
+    assert board.lines[0].startswith("ENROLL"), board.lines
+    for _ in range(66):  # World War 3's 64 cards and its 2 jokers
+        assert board.tap_due() is None
+        board.wait(900)  # the pad reads a tag again only after it was lifted
+    board.wait(2000)
+    assert board.app.mode != 4, board.lines  # enrollment finished
+    entries, finished = board.store.load()
+    assert finished and len(entries) == 66

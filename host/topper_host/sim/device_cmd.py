@@ -165,8 +165,8 @@ def live(args, snaps, style):
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: --device needs a terminal; try --device --headless --script", file=sys.stderr)
         return 2
-    path = args.log or logs.default_path("device", 0).replace("-seed0", "")
-    log = logs.LogFile(path)
+    path = args.log or logs.default_path("device", 0).replace("-seed0", "")  # a file a game
+    log = GameLogs(path)
     clock = clockmod.LiveClock()
     seed = int.from_bytes(os.urandom(3), "big") if args.seed is None else args.seed
     board = VirtualBoard(settings(args), now=clock.now(), log=log, nvm_path=nvm_path(args), seed=seed)
@@ -178,5 +178,33 @@ def live(args, snaps, style):
     finally:
         board.keep_nvm()
         log.close()
-    print("topper sim: log %s; the board's nvm %s" % (log.path, board.nvm_path))
+    for p in log.paths:
+        print("topper sim: log %s" % p)
+    print("topper sim: the board's nvm %s" % board.nvm_path)
     return app.return_code or 0
+
+
+class GameLogs:
+    """The device's log, a file a game: a header line starts the next file
+    (``x.jsonl``, ``x-002.jsonl``, ...), so that each replays alone with ``topper
+    replay``. Lines before the first header (none, on a fresh board) go nowhere."""
+
+    def __init__(self, path):
+        self.path = path
+        self.paths = []
+        self.file = None
+
+    def __call__(self, line):
+        if line.startswith('{') and '"log":"topper-table"' in line:
+            self.close()
+            n = len(self.paths) + 1
+            path = self.path if n == 1 else logs.numbered(self.path, n, n)
+            self.file = logs.LogFile(path)
+            self.paths.append(path)
+        if self.file is not None:
+            self.file(line)
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None

@@ -177,11 +177,19 @@ class VirtualBoard:
         self.tap(parse(text))
 
     def tap_due(self, t=None):
-        """A slap game with the pad: the seat due to lay turns up its top card and taps
-        it. Which card: one of those not on the pile, drawn with the board's own
-        seeded generator (the hands are face down: neither the device nor the table
-        knows them). Returns None, or why no card was tapped (for the screen)."""
+        """Enrolling a deck: the card the screen asks for is tapped. A slap game with
+        the pad: the seat due to lay turns up its top card and taps it. Which card: one
+        of those not on the pile, drawn with the board's own seeded generator (the
+        hands are face down: neither the device nor the table knows them). Returns
+        None, or why no card was tapped (for the screen)."""
         app = self.app
+        if app.mode == 4 and app.enrolling is not None:  # ENROLL: the card the screen asks for
+            card = app.enrolling.next_card()
+            if card is None:
+                return "every card is enrolled"
+            self.enrolled = deck.STANDARD if app.enrolling.standard else deck.TRIPLE
+            self.tap(card)
+            return None
         if app.ref is None or app.mode != 2 or app.blind or app.turn or app.deck is None:
             return "t taps in a slap game with the card pad; ':' types any card"
         g = app.ref.game
