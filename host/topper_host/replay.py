@@ -14,7 +14,7 @@ The header decides the referee:
   (``"log": "topper-turn"``): ``sim.turn_log``.
 """
 
-from topper import eventlog, jsonl
+from topper import eventlog, inputs, jsonl
 from topper.eventlog import LogError, Replay
 
 from topper_host.sim import turn_log
@@ -74,22 +74,14 @@ class BlindReplay(Replay):
         ref = self.ref
         kind = ev.get("ev")
         t = eventlog.event_time(ev)
-        if kind == "press":
-            return eventlog.press(ref, ev, t)
-        if kind == "tick":
-            return ref.tick(t)
-        if kind == "table":
-            long = ev.get("long", False)
-            if not isinstance(long, bool):
-                raise ValueError("'long' must be true or false, not %r" % (long,))
-            return ref.table(t, long)
-        if kind == "out":
-            return ref.toggle_out(_int(ev, "seat"), t)
         if kind == "start":
             if ref.turn >= 0 or ref.winner >= 0:
                 raise ValueError("the game has started already")
             return ref.start(t, _int(ev, "seat"))
-        raise ValueError("unknown event %r in blind play (expected %s)" % (kind, ", ".join(BLIND_EVENTS)))
+        if kind not in BLIND_EVENTS:
+            raise ValueError("unknown event %r in blind play (expected %s)" % (kind, ", ".join(BLIND_EVENTS)))
+        what, seat, us, card = inputs.from_log(ev, None)
+        return ref.take(what, seat, t, us, card)
 
     def finish(self, t):
         return []  # blind play has no pot to gather at the end

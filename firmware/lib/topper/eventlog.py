@@ -21,7 +21,7 @@ unless the log itself records that refusal right after it: a device that refused
 card logged the refusal, and that log is consistent.
 """
 
-from topper import cards
+from topper import cards, inputs
 from topper import jsonl
 from topper.games.slap.pad import SlapReferee
 from topper.games.slap.engine import SlapGame
@@ -106,32 +106,21 @@ def event_time(ev):
     return t
 
 
-def press(ref, ev, t):
-    """A ``press`` event to ``ref.press``, its ``seat`` and ``us`` checked."""
-    us = _int(ev, "us", 0)
-    if us < 0 or us > 999:
-        raise ValueError("us must be 0..999")
-    return ref.press(_int(ev, "seat"), t, us)
+_INPUTS = ("press", "lay", "tick")  # what a slap game's log feeds its referee
 
 
 def apply(ref, ev):
-    """Feed one event object to the referee; returns its rulings (ValueError if the
-    event itself is malformed)."""
+    """Feed one event object to the referee (``ref.take``, ``topper.inputs``); returns
+    its rulings (ValueError if the event itself is malformed)."""
     kind = ev.get("ev")
     t = event_time(ev)
-    if kind == "press":
-        return press(ref, ev, t)
-    if kind == "lay":
-        card = ev.get("card")
-        code = None if card is None else cards.parse(card)
-        seat = ev.get("seat")
-        return ref.lay(t, code, None if seat is None else _int(ev, "seat"))
-    if kind == "tick":
-        return ref.tick(t)
     if kind == "start":
         seat = ev.get("seat")
         return ref.start(t, None if seat is None else _int(ev, "seat"))
-    raise ValueError("unknown event %r (expected start, press, lay or tick)" % (kind,))
+    if kind not in _INPUTS:
+        raise ValueError("unknown event %r (expected start, press, lay or tick)" % (kind,))
+    what, seat, us, card = inputs.from_log(ev, cards.parse)
+    return ref.take(what, seat, t, us, card)
 
 
 class Recorder:

@@ -19,7 +19,7 @@ record is written leaves a record whose CRC fails: reading stops there, and only
 event is lost. Writes are write-ahead: an event is in the journal before it is applied.
 """
 
-from topper import jsonl
+from topper import inputs, jsonl
 from topper.crc import crc8, crc16
 from topper.games.slap.pad import SlapReferee
 from topper.ticks import MASK
@@ -63,11 +63,11 @@ def decode(payload):
 def apply(ref, kind, t, a, b, us):
     """Replay one decoded record into the referee."""
     if kind == _PRESS:
-        return ref.press(a, t, us)
+        return ref.take(inputs.PRESS, a, t, us)
     if kind == _LAY:
-        return ref.lay(t, None if a == _NONE else a, None if b == _NONE else b)
+        return ref.take(inputs.CARD, -1 if b == _NONE else b, t, 0, None if a == _NONE else a)
     if kind == _TICK:
-        return ref.tick(t)
+        return ref.take(inputs.TICK, -1, t)
     raise ValueError("unknown record kind %d" % kind)
 
 

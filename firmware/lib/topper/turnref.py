@@ -29,6 +29,7 @@ own cards and is for a simulator player's eyes only.
 """
 
 from topper import clock as clocks
+from topper import inputs
 from topper.clock import ChessClock
 from topper.gamekit import ENTRY_NAMES, RuleError, seat_name
 
@@ -39,6 +40,8 @@ TABLE = 2  # the table button, short press (its long press is the shell's: END G
 CHORD = 3  # a seat button pressed while the table button is held
 
 PRESS_NAMES = ("short", "long", "table", "chord")
+# topper.inputs' kinds as the presses above (saved games keep these numbers).
+_PRESS_OF = {inputs.SHORT: SHORT, inputs.LONG: LONG, inputs.TABLE: TABLE, inputs.CHORD: CHORD}
 
 LINES = 4  # game lines a view carries for the screen (21 columns each)
 
@@ -156,6 +159,20 @@ class TurnReferee:
         except RuleError as e:
             return [self._error(str(e), t_ms)]
         return self._settled(self._stamp(events, t_ms), t_ms)
+
+    def take(self, kind, seat, t_ms, us=0, card=None):
+        """One input event (``topper.inputs``): a seat's short or long press, the
+        table button, a chord, a card the pad read, the clock. A plain press-down
+        means nothing to a turn game (it waits for the short or long press), and the
+        table button's long press is the shell's (END GAME?, which pauses the clock)."""
+        if kind == inputs.TICK:
+            return self.tick(t_ms)
+        if kind == inputs.CARD:
+            return self.card(card, t_ms)
+        press = _PRESS_OF.get(kind)
+        if press is None:
+            return [self._error(inputs.no_use(kind), t_ms)]
+        return self.button(press, seat, t_ms)
 
     def tick(self, t_ms):
         if self.clock is None or not self.started:

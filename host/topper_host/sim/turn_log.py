@@ -35,7 +35,7 @@ import json
 
 from topper import cards, stdcards
 from topper import clock as clockmod
-from topper import games, jsonl, turnref
+from topper import games, inputs, jsonl, turnref
 from topper.eventlog import FORMAT, READS, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
 
@@ -159,12 +159,11 @@ def apply(ref, ev):
         return ref.tick(t)
     if kind == "pause":
         return ref.pause(t)
-    if kind == "button":
-        # The device's own input (docs/device.md): what the game makes of a press is
-        # the referee's, exactly as on the board.
-        return ref.button(turnref.PRESS_NAMES.index(ev["press"]), ev["seat"], t)
-    if kind == "card":
-        return ref.card(ev["_code"], t)
+    if kind == "button" or kind == "card":
+        # The device's own inputs (docs/device.md, topper.inputs): what the game makes
+        # of a press or a card is the referee's, exactly as on the board.
+        what, seat, us, card = inputs.from_log(ev, lambda name: ev["_code"])
+        return ref.take(what, seat, t, us, card)
     return ref.resume(t)
 
 

@@ -24,6 +24,7 @@ again from zero after a reset), and ``restore(d, now)`` gives it back running fr
 ``now``, with the time each deadline had left at the save (docs/power-cut.md).
 """
 
+from topper import inputs
 from topper.games.slap import race as slaprace
 from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
@@ -116,6 +117,23 @@ class BlindSlapReferee:
             out = slaprace.own(out)
             self._rule(out, t, "late", seat=seat, margin_us=margin)
         return out
+
+    def take(self, kind, seat, t, us=0, card=None):
+        """One input event (``topper.inputs``): a seat's press, the table button
+        (short: good / the player due has laid; long: wrong), a chord (that seat out or
+        back in), the clock. A card means nothing to a referee that sees none."""
+        if kind == inputs.PRESS:
+            return self.press(seat, t, us)
+        if kind == inputs.TICK:
+            return self.tick(t)
+        if kind == inputs.TABLE:
+            return self.table(t)
+        if kind == inputs.TABLE_LONG:
+            return self.table(t, True)
+        if kind == inputs.CHORD:
+            return self.toggle_out(seat, t)
+        self.message = inputs.no_use(kind)[:21]
+        return [{"r": "error", "msg": inputs.no_use(kind), "t": t}]
 
     def table(self, t, long=False):
         """The table button: confirms a waiting slap, or passes the turn."""

@@ -17,7 +17,7 @@ its own time whatever event reveals it, so a replay that sees fewer ticks gives 
 same rulings.
 """
 
-from topper import cards
+from topper import cards, inputs
 from topper.games.slap import race as slaprace
 from topper.rng import Rng
 from topper.games.slap.engine import Phase, PHASE_NAMES, RuleError, SlapGame
@@ -62,6 +62,9 @@ def _hurry_key_list(key):
 # that the calls made every loop step (a tick, a press that opens a race) allocate
 # nothing. Callers only read what a referee returns; this list must never be changed.
 _NOTHING = slaprace.NOTHING
+_PRESS = inputs.PRESS
+_CARD = inputs.CARD
+_TICK = inputs.TICK
 
 
 class SlapReferee:
@@ -148,6 +151,20 @@ class SlapReferee:
             return out
         self._say("P%d starts", g.turn + 1)
         self._sync(t)
+        return out
+
+    def take(self, kind, seat, t, us=0, card=None):
+        """One input event (``topper.inputs``): a seat's press, a card the pad read
+        (``card`` None: the seeded game's next card; ``seat`` -1: the seat due), the
+        clock. The table button is the shell's (the menu, "show that slap again")."""
+        if kind == _PRESS:
+            return self.press(seat, t, us)
+        if kind == _TICK:
+            return self.tick(t)
+        if kind == _CARD:
+            return self.lay(t, card, None if seat < 0 else seat)
+        out = []
+        self._error(out, t, inputs.no_use(kind))
         return out
 
     def press(self, seat, t, us=0):

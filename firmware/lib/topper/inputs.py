@@ -1,0 +1,80 @@
+"""What happens at the table, as the referees are told it: one input event.
+
+Every referee, the slap games' card referee (``games.slap.pad``) and blind referee
+(``games.slap.blind``) and every turn game's (``turnref``), takes the same call::
+
+    rulings = ref.take(kind, seat, t_ms, us=0, card=None)
+
+``kind`` is one of the small ints below, ``seat`` the seat (-1 for the table button or
+none), ``t_ms`` the stamp the input was taken at, ``us`` the microseconds a capture adds
+to a press, ``card`` a card code the pad read (None: the seeded game's own next card).
+The answer is a list of rulings, each a dict with ``"r"`` and ``"t"``; an input a game
+has no use for is an ``error`` ruling and changes nothing. Plain values, no object an
+event: a slap reaches its referee without an allocation.
+
+The shells (the device's ``topper_app``, the simulator, the replays) turn what they
+hear into these: the buttons' events, the pad's reads, the log's lines (``from_log``).
+What only a shell knows stays the shell's: starting a game, pausing it, the menu.
+"""
+
+PRESS = 0  # a seat's button went down (a slap in the slap games)
+SHORT = 1  # a seat's button released before the long-press time (turn games)
+LONG = 2  # a seat's button held for the long-press time (turn games)
+TABLE = 3  # the table button, short
+TABLE_LONG = 4  # the table button, long (blind play: the waiting slap was wrong)
+CHORD = 5  # a seat pressed while the table button is held (blind play: out / in)
+CARD = 6  # the card pad read ``card``
+TICK = 7  # time passed: the referee's timers
+
+NAMES = ("press", "short", "long", "table", "table_long", "chord", "card", "tick")
+
+# The turn games' log names a button by its press ("short", "long", "table", "chord").
+_BUTTONS = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
+
+
+def from_log(ev, parse_card):
+    """``(kind, seat, us, card)`` of a logged event (docs/event-log.md), or None for a
+    shell's own event (start, pause, resume, act, secret). ``parse_card(text)`` turns a
+    card's name into its code. ValueError for an input event the referee cannot be
+    given (a seat, a card or a microsecond count that is not one)."""
+    ev_kind = ev.get("ev")
+    if ev_kind == "press":
+        us = _int(ev, "us", 0)
+        if us < 0 or us > 999:
+            raise ValueError("us must be 0..999")
+        return PRESS, _int(ev, "seat"), us, None
+    if ev_kind == "lay" or ev_kind == "card":
+        name = ev.get("card")
+        seat = ev.get("seat")
+        return CARD, -1 if seat is None else _int(ev, "seat"), 0, None if name is None else parse_card(name)
+    if ev_kind == "tick":
+        return TICK, -1, 0, None
+    if ev_kind == "table":
+        long = ev.get("long", False)
+        if not isinstance(long, bool):
+            raise ValueError("'long' must be true or false, not %r" % (long,))
+        return TABLE_LONG if long else TABLE, -1, 0, None
+    if ev_kind == "out":
+        return CHORD, _int(ev, "seat"), 0, None
+    if ev_kind == "button":
+        kind = _BUTTONS.get(ev.get("press"))
+        if kind is None:
+            raise ValueError("'press' must be short, long, table or chord, not %r" % (ev.get("press"),))
+        return kind, _int(ev, "seat", -1), 0, None
+    return None
+
+
+def no_use(kind):
+    """The words of the error ruling for an input a game has no use for."""
+    if 0 <= kind < len(NAMES):
+        return "no use for %s here" % NAMES[kind].replace("_", " ")
+    return "no such input: %r" % (kind,)
+
+
+def _int(obj, key, default=None):
+    v = obj.get(key, default)
+    if v is None:
+        raise ValueError("missing %r" % key)
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError("%r must be a whole number, not %r" % (key, v))
+    return v
