@@ -3,6 +3,8 @@
 
 import types
 
+from topper_host.virtual import keypad as vkeypad
+
 _rig = None
 
 
@@ -88,72 +90,33 @@ def ticks_ms():
 # ----- keypad -----------------------------------------------------------------------
 
 
-class Event:
-    def __init__(self, key_number=0, pressed=True, timestamp=None):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.timestamp = ticks_ms() if timestamp is None else timestamp
-
-    @property
-    def released(self):
-        return not self.pressed
+# The virtual board's queue (topper_host.virtual.keypad), its clock the rig's: a change
+# scripted at a stamp happens when the test's clock reaches it.
+Event = vkeypad.Event
 
 
-class EventQueue:
-    """Events become visible when the clock reaches their stamp. The queue holds
-    ``max_events``; an event that arrives when it is full is dropped and
-    ``overflowed`` is set, as in CircuitPython."""
-
-    def __init__(self, max_events):
-        self.max_events = max_events
-        self._future = []  # (t, seq, key, pressed) scripted, not yet happened
-        self._queue = []
-        self._overflowed = False
-        self._seq = 0
-
-    def schedule(self, key, pressed, t):
-        self._seq += 1
-        self._future.append((t, self._seq, key, pressed))
-        self._future.sort()
-
-    def _arrive(self):
-        now = _rig.now
-        while self._future and self._future[0][0] <= now:
-            t, _, key, pressed = self._future.pop(0)
-            if len(self._queue) >= self.max_events:
-                self._overflowed = True
-            else:
-                self._queue.append((key, pressed, t))
+class EventQueue(vkeypad.EventQueue):
+    def _now(self):
+        self.arrive(_rig.now)
 
     def get_into(self, event):
-        self._arrive()
-        if not self._queue:
-            return False
-        key, pressed, t = self._queue.pop(0)
-        event.key_number = key
-        event.pressed = pressed
-        event.timestamp = t
-        return True
-
-    def get(self):
-        e = Event()
-        return e if self.get_into(e) else None
+        self._now()
+        return vkeypad.EventQueue.get_into(self, event)
 
     def clear(self):
-        self._arrive()
-        self._queue = []
-        self._overflowed = False
+        self._now()
+        vkeypad.EventQueue.clear(self)
 
     def __len__(self):
-        self._arrive()
-        return len(self._queue)
+        self._now()
+        return vkeypad.EventQueue.__len__(self)
 
     def __bool__(self):
         return len(self) > 0
 
     @property
     def overflowed(self):
-        self._arrive()
+        self._now()
         return self._overflowed
 
 
