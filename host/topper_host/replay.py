@@ -101,13 +101,7 @@ class BlindReplay(Replay):
             raise
 
 
-def _int(obj, key, default=None):
-    v = obj.get(key, default)
-    if v is None:
-        raise ValueError("missing %r" % key)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError("%r must be a whole number, not %r" % (key, v))
-    return v
+_int = inputs.whole
 
 
 def kind(head):

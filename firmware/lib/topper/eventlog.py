@@ -83,13 +83,7 @@ def check_version(h):
         raise ValueError("log format version %r; this core reads versions 1 to %d" % (h.get("v"), VERSION))
 
 
-def _int(obj, key, default=None):
-    v = obj.get(key, default)
-    if v is None:
-        raise ValueError("missing %r" % key)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError("%r must be a whole number, not %r" % (key, v))
-    return v
+_int = inputs.whole
 
 
 def event(kind, t, **fields):

@@ -39,14 +39,14 @@ def from_log(ev, parse_card):
     given (a seat, a card or a microsecond count that is not one)."""
     ev_kind = ev.get("ev")
     if ev_kind == "press":
-        us = _int(ev, "us", 0)
+        us = whole(ev, "us", 0)
         if us < 0 or us > 999:
             raise ValueError("us must be 0..999")
-        return PRESS, _int(ev, "seat"), us, None
+        return PRESS, whole(ev, "seat"), us, None
     if ev_kind == "lay" or ev_kind == "card":
         name = ev.get("card")
         seat = ev.get("seat")
-        return CARD, -1 if seat is None else _int(ev, "seat"), 0, None if name is None else parse_card(name)
+        return CARD, -1 if seat is None else whole(ev, "seat"), 0, None if name is None else parse_card(name)
     if ev_kind == "tick":
         return TICK, -1, 0, None
     if ev_kind == "table":
@@ -55,12 +55,12 @@ def from_log(ev, parse_card):
             raise ValueError("'long' must be true or false, not %r" % (long,))
         return TABLE_LONG if long else TABLE, -1, 0, None
     if ev_kind == "out":
-        return CHORD, _int(ev, "seat"), 0, None
+        return CHORD, whole(ev, "seat"), 0, None
     if ev_kind == "button":
         kind = _BUTTONS.get(ev.get("press"))
         if kind is None:
             raise ValueError("'press' must be short, long, table or chord, not %r" % (ev.get("press"),))
-        return kind, _int(ev, "seat", -1), 0, None
+        return kind, whole(ev, "seat", -1), 0, None
     return None
 
 
@@ -71,7 +71,9 @@ def no_use(kind):
     return "no such input: %r" % (kind,)
 
 
-def _int(obj, key, default=None):
+def whole(obj, key, default=None):
+    """``obj[key]`` as a whole number (``default`` when absent), or ValueError in words:
+    every field of a log line that is a number is read with this."""
     v = obj.get(key, default)
     if v is None:
         raise ValueError("missing %r" % key)
