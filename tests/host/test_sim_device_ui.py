@@ -110,3 +110,22 @@ def test_the_oled_pixel_for_pixel_in_a_big_terminal():
         assert "\u2580" in text or "\u2584" in text or "\u2588" in text
 
     run(app, (200, 60), play)
+
+
+def test_x_saves_the_devices_oled_and_ring_as_pictures(tmp_path):
+    from topper_host.sim.snapshot import Snapshots
+
+    clock = HandClock()
+    live = clock.make()
+    board = VirtualBoard(None, now=live.now())
+    app = BoardApp(board, live, tick=False, snapshots=Snapshots(str(tmp_path)))
+
+    async def play(pilot):
+        await go(app, clock, pilot, 0.3)
+        await pilot.press("x")
+        await pilot.pause()
+        names = sorted(p.name for p in tmp_path.iterdir())
+        assert names == ["oled-0001.png", "ring-0001.png"], names
+        assert (tmp_path / "oled-0001.png").read_bytes()[:4] == b"\x89PNG"
+
+    run(app, (120, 40), play)
