@@ -195,10 +195,14 @@ def run(args):
         snaps = Snapshots(args.snapshot) if args.snapshot else None
         if args.device:
             if args.headless:
-                if not args.script:
-                    print("topper sim: --device --headless plays a --script of hands", file=sys.stderr)
+                if not args.script and not args.bots:
+                    why = "--device --headless plays a --script of hands, or --bots"
+                    print("topper sim: %s" % why, file=sys.stderr)
                     return 2
-                return device_cmd.headless(args, _out)
+                if args.script and args.bots:
+                    print("topper sim: --script plays every hand itself: no --bots with it", file=sys.stderr)
+                    return 2
+                return device_cmd.headless(args, _out, style)
             return device_cmd.live(args, snaps, style)
         if args.replay and turn_cmd.is_turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)

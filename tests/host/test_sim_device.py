@@ -249,3 +249,14 @@ def test_the_menus_enrollment_takes_the_cards_the_screen_asks_for():
     assert board.app.mode != 4, board.lines  # enrollment finished
     entries, finished = board.store.load()
     assert finished and len(entries) == 66
+
+
+def test_headless_bots_play_a_game_on_the_devices_shell_to_its_winner(tmp_path):
+    nvm = str(tmp_path / "n")
+    r = topper("sim", "--device", "--headless", "--bots", "--seats", "3", "--seed", "3", "--nvm", nvm)
+    assert r.returncode == 0, r.stderr
+    log = [line for line in r.stdout.splitlines() if not line.startswith("#")]
+    assert jsonl.loads(log[0])["log"] == "topper-table"
+    assert any('"r":"win"' in line for line in log)
+    assert any(line.startswith("# oled") and "WINS!" in line for line in r.stdout.splitlines())
+    assert len(list(replay.rulings(log))) == len(rulings(log))

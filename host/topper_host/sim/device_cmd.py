@@ -114,17 +114,30 @@ def play(board, action):
             raise ScriptError(action["_line"], why)
 
 
-def headless(args, out):
+def headless(args, out, style=None):
+    """A script of hands, or with ``--bots`` (and no script) bots at every seat of a
+    slap game with the pad, from the menu to the winner or ``--max-minutes``."""
     from topper_host.virtual.board import VirtualBoard
 
-    try:
-        script = read_script(paths.read_lines(args.script))
-    except ScriptError as e:
-        print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
-        return 1
+    script = []
+    if args.script:
+        try:
+            script = read_script(paths.read_lines(args.script))
+        except ScriptError as e:
+            print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
+            return 1
     log = []
     seed = 1 if args.seed is None else args.seed
     board = VirtualBoard(settings(args), now=0, log=log.append, nvm_path=args.nvm, seed=seed)
+    if not args.script:
+        from topper_host.sim.device_bots import DeviceBots
+
+        DeviceBots(board, range(8), seed, style)
+        # The table starts the game from the menu; the starter's press, a second later.
+        script = [
+            {"t": 300, "do": "table_long", "_line": 0},
+            {"t": 1500, "do": "press", "seat": seed % args.seats, "_line": 0},
+        ]
     shown = [None]
 
     def screen():
@@ -141,7 +154,7 @@ def headless(args, out):
                 for line in log:
                     out(line)
                 del log[:]
-                board.run(board.now + 150)  # the ruling's screen is drawn (OLED_MS)
+                board.run(min(t, board.now + 150))  # the ruling's screen is drawn (OLED_MS)
                 screen()
         screen()
 
@@ -149,12 +162,22 @@ def headless(args, out):
         for a in script:
             run_to(a["t"])
             play(board, a)
+        if not args.script:
+            end = int(args.max_minutes * 60000)
+            run_to(board.now + 300)  # the starter's press reaches the app
+            while board.now < end and not over(board):
+                run_to(board.now + 1000)
         run_to(board.now + TAIL_MS)
     except ScriptError as e:
         print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
         return 1
     board.keep_nvm()
     return 0
+
+
+def over(board):
+    app = board.app
+    return app.ref is None or app.ref.view(board.now)["winner"] >= 0
 
 
 def live(args, snaps, style):
