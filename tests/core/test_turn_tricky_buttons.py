@@ -257,3 +257,35 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
             copy = turn_tricky.restore(back["ref"])
             assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
     assert ref.is_over() and len(ref.match.history) == 64
+
+
+def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
+    """The match keeps each trick report as one small int (< 0, so never a card code);
+    saves write it as five masks, logs as seat lists, and older firmware wrote seat
+    lists into its saves too: all of them restore the same game."""
+    from topper.games.tricky import engine
+
+    ref = _buttons()
+    run(ref, TWO_TRICKS)
+    history = ref.match.history
+    assert len(history) == 2 and all(isinstance(a, int) and a < 0 for a in history)
+    assert engine.unpack_report(history[0]) == [2, [0, 1], [3], [0], []]
+    assert engine.unpack_report(history[1]) == [0, [], [], [], [3]]
+    saved = ref.to_dict()
+    assert saved["match"]["history"] == [[2, 3, 8, 1, 0], [0, 0, 0, 0, 8]]
+    old = jsonl.loads(jsonl.dumps(saved))
+    old["match"]["history"] = [[2, [0, 1], [3], [0], []], [0, [], [], [], [3]]]
+    assert ref.match.to_dict()["history"] == old["match"]["history"]
+    packed = jsonl.loads(jsonl.dumps(saved))
+    packed["match"]["history"] = list(history)
+    for form in (saved, old, packed):
+        copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(form)))
+        assert copy.match.history == history and game_only(copy) == game_only(ref)
+    for bad in ([5, 0, 0, 0, 0], [2, 16, 0, 0, 0], [2, [4], [], [], []], -(1 << 18) - 1, [2, 1, 1, 0, 0]):
+        broken = jsonl.loads(jsonl.dumps(saved))
+        broken["match"]["history"] = [bad]
+        try:
+            turn_tricky.restore(broken)
+            raise AssertionError("restored a save with the report %r" % (bad,))
+        except ValueError:
+            pass

@@ -119,7 +119,7 @@ class Match:
         self.game = game
         self.seed = seed
         self.deals = deals  # rigged deals for the first hands (tests, puzzles), or None
-        self.history = []  # card codes, and [winner, circles, squares, same, broke] lists
+        self.history = []  # card codes (0..124) and trick reports (``pack_report``: < 0)
         self.scores = [0] * SEATS
         self.hand_results = []  # each finished hand's points per seat
         self.last_trick = None  # survives the change of hand so a screen can show it
@@ -282,7 +282,7 @@ class Match:
         if broke and not self.tricks:
             raise RuleError("the first trick has no match rule: nobody can break it")
         scorers = sorted([winner] + [s for s in same_color if s != winner])
-        self.history.append([winner, circles, squares, same_color, broke])
+        self.history.append(pack_report(winner, circles, squares, same_color, broke))
         self.rulings = self._score([], winner, len(circles) - len(squares), scorers, broke)
         return self.rulings
 
@@ -395,14 +395,12 @@ class Match:
     def to_dict(self, compact=False):
         """Everything needed to rebuild this match: config, seed, rigged deals, history.
 
-        ``compact`` (the device's power-cut save): each trick report's seat lists as bit
-        masks, ``[winner, circles, squares, same, broke]`` of small ints, which the save
-        packs into a few characters (``topper.intpack``) instead of copying and writing
-        out five lists a trick. ``from_dict`` reads both."""
-        if compact:
-            history = [_compact(a) for a in self.history]
-        else:
-            history = [_copy_action(a) for a in self.history]
+        A trick report is written ``[winner, circles, squares, same, broke]`` with seat
+        lists; ``compact`` (the device's power-cut save) writes the seat lists as bit
+        masks instead, five small ints that the save packs into a few characters
+        (``topper.intpack``). ``from_dict`` reads both, and the one int a report is in
+        ``history``."""
+        history = [_written(a, compact) for a in self.history]
         return {
             "game": "tricky-dick",
             "mode": MODE_NAMES[self.game.mode],
@@ -427,46 +425,97 @@ def _seat_list(seats, what):
     return sorted(out)
 
 
-def _copy_action(action):
-    if isinstance(action, int):
-        return action
-    return [action[0]] + [list(seats) for seats in action[1:]]
+# A trick report in ``Match.history`` is one small int, not five lists (about 170 bytes
+# a report on the board, 64 reports in a game of 4 hands): the winner in bits 0-1, then
+# four masks of 4 bits (circles, squares, same color, broke; bit s for seat s), and the
+# whole negated so that it cannot be taken for a card code (0..124).
+_MASKS = 4
+_REPORT_BITS = 2 + 4 * _MASKS
 
 
-def _compact(action):
-    if isinstance(action, int):
-        return action
-    out = [action[0]]
-    for seats in action[1:]:
-        m = 0
+def pack_report(winner, circles, squares, same, broke):
+    """A trick report (winner, four seat lists) as the int ``Match.history`` keeps."""
+    v = winner
+    shift = 2
+    for seats in (circles, squares, same, broke):
         for seat in seats:
-            m |= 1 << seat
-        out.append(m)
-    return out
+            v |= 1 << (shift + seat)
+        shift += SEATS
+    return -1 - v
 
 
-def _expand(action):
-    """A report ``_compact`` wrote, back as seat lists; any other action as it is."""
-    if not isinstance(action, list) or len(action) != 5 or not isinstance(action[1], int):
+def is_report(action):
+    """True for a trick report of ``Match.history`` (an int < 0), False for a card."""
+    return action < 0
+
+
+def report_mask(action, i):
+    """Item ``i`` of a packed trick report: 0 the winner, 1..4 the masks of circles,
+    squares, same color and broke."""
+    v = -1 - action
+    if i == 0:
+        return v & 3
+    return (v >> (2 + SEATS * (i - 1))) & 15
+
+
+def report_seats(action, i):
+    """Item ``i`` (1..4) of a packed trick report as a list of seats, ascending."""
+    m = report_mask(action, i)
+    return [s for s in range(SEATS) if (m >> s) & 1]
+
+
+def unpack_report(action):
+    """A packed trick report as ``[winner, circles, squares, same, broke]`` seat lists."""
+    return [report_mask(action, 0)] + [report_seats(action, i) for i in range(1, 5)]
+
+
+def _written(action, compact):
+    if action >= 0:
         return action
-    out = [action[0]]
-    for m in action[1:]:
-        if not isinstance(m, int) or m < 0 or m >> SEATS:
-            raise RuleError("a trick report's seats are a mask of 4 bits, not %r" % (m,))
-        out.append([s for s in range(SEATS) if (m >> s) & 1])
-    return out
+    if compact:
+        return [report_mask(action, i) for i in range(5)]
+    return unpack_report(action)
+
+
+def _read(action):
+    """A history entry as saved (a card, a report as one int, as five masks or as seat
+    lists: older firmware wrote lists) as ``Match.history`` keeps it."""
+    if isinstance(action, int):
+        if action < 0 and (-1 - action) >> _REPORT_BITS:
+            raise RuleError("%r is no trick report" % (action,))
+        return action
+    if not isinstance(action, (list, tuple)) or len(action) != 5:
+        raise RuleError("a trick report is [winner, circles, squares, same, broke]")
+    v = _check_seat(action[0], "the winner")
+    shift = 2
+    for seats in action[1:]:
+        if isinstance(seats, int):
+            if seats < 0 or seats >> SEATS:
+                raise RuleError("a trick report's seats are a mask of 4 bits, not %r" % (seats,))
+            v |= seats << shift
+        else:
+            for seat in _seat_list(seats, "a trick report"):
+                v |= 1 << (shift + seat)
+        shift += SEATS
+    return -1 - v
 
 
 def replay(game, seed, history, deals=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
+    """The match that ``history`` leads to from a fresh deal of ``seed``: ``Match.history``
+    or a saved one (``to_dict``'s, in any of its forms)."""
     match = Match(game, seed, deals)
     for action in history:
-        if isinstance(action, int):
+        action = _read(action)
+        if action >= 0:
             match.apply(action)
         else:
-            if not isinstance(action, (list, tuple)) or len(action) != 5:
-                raise RuleError("a trick report is [winner, circles, squares, same, broke]")
-            match.confirm_trick(action[0], action[1], action[2], action[3], action[4])
+            match.confirm_trick(
+                report_mask(action, 0),
+                report_seats(action, 1),
+                report_seats(action, 2),
+                report_seats(action, 3),
+                report_seats(action, 4),
+            )
     return match
 
 
@@ -487,5 +536,4 @@ def from_dict(saved):
         first_dealer=saved.get("first_dealer", 0),
         entry=_name_index(ENTRY_NAMES, saved.get("entry"), "entry"),
     )
-    history = [_expand(a) for a in saved.get("history", [])]
-    return replay(game, saved.get("seed", 0), history, saved.get("deals"))
+    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("deals"))

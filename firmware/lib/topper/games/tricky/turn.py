@@ -155,7 +155,7 @@ class TrickyReferee(TurnReferee):
         elif m.history:
             last = m.history[-1]
             self.match = m.rewind(1)
-            if isinstance(last, int):
+            if not trickydick.is_report(last):
                 self._new_trick()
                 out = [{"r": "undo", "what": "card", "card": last}]
             else:
