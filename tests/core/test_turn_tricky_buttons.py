@@ -114,7 +114,7 @@ def test_what_a_buttons_game_refuses():
 
 def _report(ref, t, winner, lay=True):
     """Lay four cards (not on a first trick) and report a trick; returns the last rulings."""
-    if lay and ref.match.tricks:
+    if lay and ref.match.trick_no:
         for _ in range(4):
             t += 1000
             out = ref.button(0, ref.view(t)["turn"], t)

@@ -136,7 +136,11 @@ class Match:
         self.leader = (self.dealer + 1) % SEATS
         self._turn = self.leader
         self.hand_points = [0] * SEATS
-        self.tricks = []  # this hand's trick rulings
+        self.trick_no = 0  # tricks of this hand scored
+        # A dealt match (simulator, bots, tests) keeps this hand's trick rulings; the
+        # device's (pad, buttons) only their count and ``last_trick``: 16 dicts of
+        # lists a hand that nothing on the device reads again.
+        self.tricks = [] if self.game.entry == Entry.DEALT else None
         self.table = []  # plays of the trick in progress, in laying order
         self.previous = [None] * SEATS  # each seat's card in the last trick
         self.won = [[], [], [], []]  # cards each seat took in tricks (cards seen only)
@@ -182,7 +186,7 @@ class Match:
         trick = {
             "r": "trick",
             "hand": self.hand_no + 1,
-            "trick": len(self.tricks) + 1,
+            "trick": self.trick_no + 1,
             "leader": self.leader,
             "plays": plays,
             "winner": winner,
@@ -191,13 +195,15 @@ class Match:
             "broke": broke,
             "points": points,
         }
-        self.tricks.append(trick)
+        self.trick_no += 1
+        if self.tricks is not None:
+            self.tricks.append(trick)
         self.last_trick = trick
         self.table = []
         self.leader = winner
         self._turn = winner
         out = [trick]
-        if len(self.tricks) == TRICKS:
+        if self.trick_no == TRICKS:
             out.extend(self._end_hand())
         return out
 
@@ -279,7 +285,7 @@ class Match:
         for seat in circles:
             if seat in squares:
                 raise RuleError("%s cannot lay both a circle and a square" % seat_name(seat))
-        if broke and not self.tricks:
+        if broke and not self.trick_no:
             raise RuleError("the first trick has no match rule: nobody can break it")
         scorers = sorted([winner] + [s for s in same_color if s != winner])
         self.history.append(pack_report(winner, circles, squares, same_color, broke))
@@ -319,7 +325,7 @@ class Match:
         for play in self.table:
             if play[0] == seat:
                 laid = 1
-        return HAND_SIZE - len(self.tricks) - laid
+        return HAND_SIZE - self.trick_no - laid
 
     def team_scores(self):
         """Individual: one score per seat; 2-on-2: [P1+P3, P2+P4]; cooperative: [total]."""
@@ -376,7 +382,7 @@ class Match:
             "hand": self.hand_no + 1,
             "hands": self.game.hands,
             "dealer": self.dealer,
-            "trick": min(len(self.tricks) + 1, TRICKS),
+            "trick": min(self.trick_no + 1, TRICKS),
             "leader": self.leader,
             "turn": self.current_player(),
             "table": [list(play) for play in self.table],
