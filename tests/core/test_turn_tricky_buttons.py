@@ -261,8 +261,8 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
 
 def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
     """The match keeps each trick report as one small int (< 0, so never a card code);
-    saves write it as five masks, logs as seat lists, and older firmware wrote seat
-    lists into its saves too: all of them restore the same game."""
+    the save writes it as two small ints in a flat history, logs as seat lists; older
+    firmware saved five masks or seat lists: all of them restore the same game."""
     from topper.games.tricky import engine
 
     ref = _buttons()
@@ -272,20 +272,36 @@ def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
     assert engine.unpack_report(history[0]) == [2, [0, 1], [3], [0], []]
     assert engine.unpack_report(history[1]) == [0, [], [], [], [3]]
     saved = ref.to_dict()
-    assert saved["match"]["history"] == [[2, 3, 8, 1, 0], [0, 0, 0, 0, 8]]
-    old = jsonl.loads(jsonl.dumps(saved))
-    old["match"]["history"] = [[2, [0, 1], [3], [0], []], [0, [], [], [], [3]]]
-    assert ref.match.to_dict()["history"] == old["match"]["history"]
-    packed = jsonl.loads(jsonl.dumps(saved))
-    packed["match"]["history"] = list(history)
-    for form in (saved, old, packed):
-        copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(form)))
+    assert saved["match"]["history"] == [125 + (2 | 3 << 2 | 8 << 6), 1, 125, 8 << 4]
+    forms = [
+        [[2, 3, 8, 1, 0], [0, 0, 0, 0, 8]],  # masks (saves before the flat history)
+        [[2, [0, 1], [3], [0], []], [0, [], [], [], [3]]],  # seat lists (older saves, logs)
+        list(history),  # the ints themselves
+    ]
+    assert ref.match.to_dict()["history"] == forms[1]
+    for form in [saved["match"]["history"]] + forms:
+        again = jsonl.loads(jsonl.dumps(saved))
+        again["match"]["history"] = form
+        copy = turn_tricky.restore(again)
         assert copy.match.history == history and game_only(copy) == game_only(ref)
-    for bad in ([5, 0, 0, 0, 0], [2, 16, 0, 0, 0], [2, [4], [], [], []], -(1 << 18) - 1, [2, 1, 1, 0, 0]):
+    bad = [
+        [[5, 0, 0, 0, 0]],
+        [[2, 16, 0, 0, 0]],
+        [[2, [4], [], [], []]],
+        [[2, 1, 1, 0, 0]],  # P1 laid a circle and a square
+        [-(1 << 18) - 1],
+        [125 + 1024, 0],
+        [125],
+        [125, 256],
+        [125, -1],
+        [125, [1]],
+        [125 + (1 | 1 << 2 | 1 << 6), 0],
+    ]
+    for history in bad:
         broken = jsonl.loads(jsonl.dumps(saved))
-        broken["match"]["history"] = [bad]
+        broken["match"]["history"] = history
         try:
             turn_tricky.restore(broken)
-            raise AssertionError("restored a save with the report %r" % (bad,))
+            raise AssertionError("restored a save with the history %r" % (history,))
         except ValueError:
             pass

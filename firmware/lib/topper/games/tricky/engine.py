@@ -402,11 +402,15 @@ class Match:
         """Everything needed to rebuild this match: config, seed, rigged deals, history.
 
         A trick report is written ``[winner, circles, squares, same, broke]`` with seat
-        lists; ``compact`` (the device's power-cut save) writes the seat lists as bit
-        masks instead, five small ints that the save packs into a few characters
-        (``topper.intpack``). ``from_dict`` reads both, and the one int a report is in
-        ``history``."""
-        history = [_written(a, compact) for a in self.history]
+        lists. ``compact`` (the device's power-cut save, after every press) writes the
+        history as one flat list of small ints that the save packs into a few characters
+        (``topper.intpack``): a card as its code, a report as two ints (``_flat``), so
+        that a save makes no list a report. ``from_dict`` reads both, the five masks a
+        report was saved as before, and the one int a report is in ``history``."""
+        if compact:
+            history = _flat(self.history)
+        else:
+            history = [a if a >= 0 else unpack_report(a) for a in self.history]
         return {
             "game": "tricky-dick",
             "mode": MODE_NAMES[self.game.mode],
@@ -475,12 +479,27 @@ def unpack_report(action):
     return [report_mask(action, 0)] + [report_seats(action, i) for i in range(1, 5)]
 
 
-def _written(action, compact):
-    if action >= 0:
-        return action
-    if compact:
-        return [report_mask(action, i) for i in range(5)]
-    return unpack_report(action)
+# The compact save's report: ``_FLAT + (winner | circles << 2 | squares << 6)`` (never a
+# card code), then ``same | broke << 4``; both pack small (``topper.intpack``).
+_FLAT = 125
+
+
+def _flat(history):
+    n = 0
+    for a in history:
+        n += 1 if a >= 0 else 2
+    out = [0] * n
+    i = 0
+    for a in history:
+        if a >= 0:
+            out[i] = a
+            i += 1
+        else:
+            v = -1 - a
+            out[i] = _FLAT + (v & 1023)
+            out[i + 1] = v >> 10
+            i += 2
+    return out
 
 
 def _read(action):
@@ -510,8 +529,20 @@ def replay(game, seed, history, deals=None):
     """The match that ``history`` leads to from a fresh deal of ``seed``: ``Match.history``
     or a saved one (``to_dict``'s, in any of its forms)."""
     match = Match(game, seed, deals)
-    for action in history:
-        action = _read(action)
+    i = 0
+    n = len(history)
+    while i < n:
+        action = history[i]
+        i += 1
+        if isinstance(action, int) and action >= _FLAT:
+            # A compact save's report: this int and the next (``_flat``).
+            tail = history[i] if i < n else None
+            i += 1
+            if action > _FLAT + 1023 or not isinstance(tail, int) or tail < 0 or tail > 255:
+                raise RuleError("a saved trick report is not %r, %r" % (action, tail))
+            action = -1 - ((action - _FLAT) | tail << 10)
+        else:
+            action = _read(action)
         if action >= 0:
             match.apply(action)
         else:
