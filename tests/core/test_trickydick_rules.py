@@ -147,5 +147,5 @@ def test_a_hand_is_sixteen_tricks_then_the_deal_passes_left():
     assert rulings[2]["points"] == m.hand_results[0]
     assert rulings[3]["dealer"] == 2 and m.dealer == 2
     assert m.current_player() == 3, "the new dealer's left turns up first"
-    assert m.tricks == [] and m.scores == m.hand_results[0]
+    assert m.trick_no == 0 and m.tricks is None and m.scores == m.hand_results[0]
     assert len(m.legal_actions()) == 64, "a fresh deck on the pad"

@@ -114,7 +114,7 @@ def test_what_a_buttons_game_refuses():
 
 def _report(ref, t, winner, lay=True):
     """Lay four cards (not on a first trick) and report a trick; returns the last rulings."""
-    if lay and ref.match.tricks:
+    if lay and ref.match.trick_no:
         for _ in range(4):
             t += 1000
             out = ref.button(0, ref.view(t)["turn"], t)
@@ -257,3 +257,51 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
             copy = turn_tricky.restore(back["ref"])
             assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
     assert ref.is_over() and len(ref.match.history) == 64
+
+
+def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
+    """The match keeps each trick report as one small int (< 0, so never a card code);
+    the save writes it as two small ints in a flat history, logs as seat lists; older
+    firmware saved five masks or seat lists: all of them restore the same game."""
+    from topper.games.tricky import engine
+
+    ref = _buttons()
+    run(ref, TWO_TRICKS)
+    history = ref.match.history
+    assert len(history) == 2 and all(isinstance(a, int) and a < 0 for a in history)
+    assert engine.unpack_report(history[0]) == [2, [0, 1], [3], [0], []]
+    assert engine.unpack_report(history[1]) == [0, [], [], [], [3]]
+    saved = ref.to_dict()
+    assert saved["match"]["history"] == [125 + (2 | 3 << 2 | 8 << 6), 1, 125, 8 << 4]
+    forms = [
+        [[2, 3, 8, 1, 0], [0, 0, 0, 0, 8]],  # masks (saves before the flat history)
+        [[2, [0, 1], [3], [0], []], [0, [], [], [], [3]]],  # seat lists (older saves, logs)
+        list(history),  # the ints themselves
+    ]
+    assert ref.match.to_dict()["history"] == forms[1]
+    for form in [saved["match"]["history"]] + forms:
+        again = jsonl.loads(jsonl.dumps(saved))
+        again["match"]["history"] = form
+        copy = turn_tricky.restore(again)
+        assert copy.match.history == history and game_only(copy) == game_only(ref)
+    bad = [
+        [[5, 0, 0, 0, 0]],
+        [[2, 16, 0, 0, 0]],
+        [[2, [4], [], [], []]],
+        [[2, 1, 1, 0, 0]],  # P1 laid a circle and a square
+        [-(1 << 18) - 1],
+        [125 + 1024, 0],
+        [125],
+        [125, 256],
+        [125, -1],
+        [125, [1]],
+        [125 + (1 | 1 << 2 | 1 << 6), 0],
+    ]
+    for history in bad:
+        broken = jsonl.loads(jsonl.dumps(saved))
+        broken["match"]["history"] = history
+        try:
+            turn_tricky.restore(broken)
+            raise AssertionError("restored a save with the history %r" % (history,))
+        except ValueError:
+            pass

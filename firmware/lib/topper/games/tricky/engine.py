@@ -119,7 +119,7 @@ class Match:
         self.game = game
         self.seed = seed
         self.deals = deals  # rigged deals for the first hands (tests, puzzles), or None
-        self.history = []  # card codes, and [winner, circles, squares, same, broke] lists
+        self.history = []  # card codes (0..124) and trick reports (``pack_report``: < 0)
         self.scores = [0] * SEATS
         self.hand_results = []  # each finished hand's points per seat
         self.last_trick = None  # survives the change of hand so a screen can show it
@@ -136,7 +136,11 @@ class Match:
         self.leader = (self.dealer + 1) % SEATS
         self._turn = self.leader
         self.hand_points = [0] * SEATS
-        self.tricks = []  # this hand's trick rulings
+        self.trick_no = 0  # tricks of this hand scored
+        # A dealt match (simulator, bots, tests) keeps this hand's trick rulings; the
+        # device's (pad, buttons) only their count and ``last_trick``: 16 dicts of
+        # lists a hand that nothing on the device reads again.
+        self.tricks = [] if self.game.entry == Entry.DEALT else None
         self.table = []  # plays of the trick in progress, in laying order
         self.previous = [None] * SEATS  # each seat's card in the last trick
         self.won = [[], [], [], []]  # cards each seat took in tricks (cards seen only)
@@ -182,7 +186,7 @@ class Match:
         trick = {
             "r": "trick",
             "hand": self.hand_no + 1,
-            "trick": len(self.tricks) + 1,
+            "trick": self.trick_no + 1,
             "leader": self.leader,
             "plays": plays,
             "winner": winner,
@@ -191,13 +195,15 @@ class Match:
             "broke": broke,
             "points": points,
         }
-        self.tricks.append(trick)
+        self.trick_no += 1
+        if self.tricks is not None:
+            self.tricks.append(trick)
         self.last_trick = trick
         self.table = []
         self.leader = winner
         self._turn = winner
         out = [trick]
-        if len(self.tricks) == TRICKS:
+        if self.trick_no == TRICKS:
             out.extend(self._end_hand())
         return out
 
@@ -279,10 +285,10 @@ class Match:
         for seat in circles:
             if seat in squares:
                 raise RuleError("%s cannot lay both a circle and a square" % seat_name(seat))
-        if broke and not self.tricks:
+        if broke and not self.trick_no:
             raise RuleError("the first trick has no match rule: nobody can break it")
         scorers = sorted([winner] + [s for s in same_color if s != winner])
-        self.history.append([winner, circles, squares, same_color, broke])
+        self.history.append(pack_report(winner, circles, squares, same_color, broke))
         self.rulings = self._score([], winner, len(circles) - len(squares), scorers, broke)
         return self.rulings
 
@@ -319,7 +325,7 @@ class Match:
         for play in self.table:
             if play[0] == seat:
                 laid = 1
-        return HAND_SIZE - len(self.tricks) - laid
+        return HAND_SIZE - self.trick_no - laid
 
     def team_scores(self):
         """Individual: one score per seat; 2-on-2: [P1+P3, P2+P4]; cooperative: [total]."""
@@ -376,7 +382,7 @@ class Match:
             "hand": self.hand_no + 1,
             "hands": self.game.hands,
             "dealer": self.dealer,
-            "trick": min(len(self.tricks) + 1, TRICKS),
+            "trick": min(self.trick_no + 1, TRICKS),
             "leader": self.leader,
             "turn": self.current_player(),
             "table": [list(play) for play in self.table],
@@ -395,14 +401,16 @@ class Match:
     def to_dict(self, compact=False):
         """Everything needed to rebuild this match: config, seed, rigged deals, history.
 
-        ``compact`` (the device's power-cut save): each trick report's seat lists as bit
-        masks, ``[winner, circles, squares, same, broke]`` of small ints, which the save
-        packs into a few characters (``topper.intpack``) instead of copying and writing
-        out five lists a trick. ``from_dict`` reads both."""
+        A trick report is written ``[winner, circles, squares, same, broke]`` with seat
+        lists. ``compact`` (the device's power-cut save, after every press) writes the
+        history as one flat list of small ints that the save packs into a few characters
+        (``topper.intpack``): a card as its code, a report as two ints (``_flat``), so
+        that a save makes no list a report. ``from_dict`` reads both, the five masks a
+        report was saved as before, and the one int a report is in ``history``."""
         if compact:
-            history = [_compact(a) for a in self.history]
+            history = _flat(self.history)
         else:
-            history = [_copy_action(a) for a in self.history]
+            history = [a if a >= 0 else unpack_report(a) for a in self.history]
         return {
             "game": "tricky-dick",
             "mode": MODE_NAMES[self.game.mode],
@@ -427,46 +435,124 @@ def _seat_list(seats, what):
     return sorted(out)
 
 
-def _copy_action(action):
-    if isinstance(action, int):
-        return action
-    return [action[0]] + [list(seats) for seats in action[1:]]
+# A trick report in ``Match.history`` is one small int, not five lists (about 170 bytes
+# a report on the board, 64 reports in a game of 4 hands): the winner in bits 0-1, then
+# four masks of 4 bits (circles, squares, same color, broke; bit s for seat s), and the
+# whole negated so that it cannot be taken for a card code (0..124).
+_MASKS = 4
+_REPORT_BITS = 2 + 4 * _MASKS
 
 
-def _compact(action):
-    if isinstance(action, int):
-        return action
-    out = [action[0]]
-    for seats in action[1:]:
-        m = 0
+def pack_report(winner, circles, squares, same, broke):
+    """A trick report (winner, four seat lists) as the int ``Match.history`` keeps."""
+    v = winner
+    shift = 2
+    for seats in (circles, squares, same, broke):
         for seat in seats:
-            m |= 1 << seat
-        out.append(m)
+            v |= 1 << (shift + seat)
+        shift += SEATS
+    return -1 - v
+
+
+def is_report(action):
+    """True for a trick report of ``Match.history`` (an int < 0), False for a card."""
+    return action < 0
+
+
+def report_mask(action, i):
+    """Item ``i`` of a packed trick report: 0 the winner, 1..4 the masks of circles,
+    squares, same color and broke."""
+    v = -1 - action
+    if i == 0:
+        return v & 3
+    return (v >> (2 + SEATS * (i - 1))) & 15
+
+
+def report_seats(action, i):
+    """Item ``i`` (1..4) of a packed trick report as a list of seats, ascending."""
+    m = report_mask(action, i)
+    return [s for s in range(SEATS) if (m >> s) & 1]
+
+
+def unpack_report(action):
+    """A packed trick report as ``[winner, circles, squares, same, broke]`` seat lists."""
+    return [report_mask(action, 0)] + [report_seats(action, i) for i in range(1, 5)]
+
+
+# The compact save's report: ``_FLAT + (winner | circles << 2 | squares << 6)`` (never a
+# card code), then ``same | broke << 4``; both pack small (``topper.intpack``).
+_FLAT = 125
+
+
+def _flat(history):
+    n = 0
+    for a in history:
+        n += 1 if a >= 0 else 2
+    out = [0] * n
+    i = 0
+    for a in history:
+        if a >= 0:
+            out[i] = a
+            i += 1
+        else:
+            v = -1 - a
+            out[i] = _FLAT + (v & 1023)
+            out[i + 1] = v >> 10
+            i += 2
     return out
 
 
-def _expand(action):
-    """A report ``_compact`` wrote, back as seat lists; any other action as it is."""
-    if not isinstance(action, list) or len(action) != 5 or not isinstance(action[1], int):
+def _read(action):
+    """A history entry as saved (a card, a report as one int, as five masks or as seat
+    lists: older firmware wrote lists) as ``Match.history`` keeps it."""
+    if isinstance(action, int):
+        if action < 0 and (-1 - action) >> _REPORT_BITS:
+            raise RuleError("%r is no trick report" % (action,))
         return action
-    out = [action[0]]
-    for m in action[1:]:
-        if not isinstance(m, int) or m < 0 or m >> SEATS:
-            raise RuleError("a trick report's seats are a mask of 4 bits, not %r" % (m,))
-        out.append([s for s in range(SEATS) if (m >> s) & 1])
-    return out
+    if not isinstance(action, (list, tuple)) or len(action) != 5:
+        raise RuleError("a trick report is [winner, circles, squares, same, broke]")
+    v = _check_seat(action[0], "the winner")
+    shift = 2
+    for seats in action[1:]:
+        if isinstance(seats, int):
+            if seats < 0 or seats >> SEATS:
+                raise RuleError("a trick report's seats are a mask of 4 bits, not %r" % (seats,))
+            v |= seats << shift
+        else:
+            for seat in _seat_list(seats, "a trick report"):
+                v |= 1 << (shift + seat)
+        shift += SEATS
+    return -1 - v
 
 
 def replay(game, seed, history, deals=None):
-    """The match that ``history`` leads to from a fresh deal of ``seed``."""
+    """The match that ``history`` leads to from a fresh deal of ``seed``: ``Match.history``
+    or a saved one (``to_dict``'s, in any of its forms)."""
     match = Match(game, seed, deals)
-    for action in history:
-        if isinstance(action, int):
+    i = 0
+    n = len(history)
+    while i < n:
+        action = history[i]
+        i += 1
+        if isinstance(action, int) and action >= _FLAT:
+            # A compact save's report: this int and the next (``_flat``).
+            tail = history[i] if i < n else None
+            i += 1
+            if action > _FLAT + 1023 or not isinstance(tail, int) or tail < 0 or tail > 255:
+                raise RuleError("a saved trick report is not %r, %r" % (action, tail))
+            action = -1 - ((action - _FLAT) | tail << 10)
+        else:
+            action = _read(action)
+        if action >= 0:
             match.apply(action)
         else:
-            if not isinstance(action, (list, tuple)) or len(action) != 5:
-                raise RuleError("a trick report is [winner, circles, squares, same, broke]")
-            match.confirm_trick(action[0], action[1], action[2], action[3], action[4])
+            match.confirm_trick(
+                report_mask(action, 0),
+                report_seats(action, 1),
+                report_seats(action, 2),
+                report_seats(action, 3),
+                report_seats(action, 4),
+            )
     return match
 
 
@@ -487,5 +573,4 @@ def from_dict(saved):
         first_dealer=saved.get("first_dealer", 0),
         entry=_name_index(ENTRY_NAMES, saved.get("entry"), "entry"),
     )
-    history = [_expand(a) for a in saved.get("history", [])]
-    return replay(game, saved.get("seed", 0), history, saved.get("deals"))
+    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("deals"))

@@ -8,6 +8,7 @@ imports this module (heap).
 """
 
 from topper.gamekit import RuleError, seat_name
+from topper.games.tricky.engine import report_mask
 from topper.games.tricky.score import trick_points
 
 # The questions, in the order they are asked.
@@ -120,19 +121,22 @@ class Report:
 
 
 def presses(record, leader, first, short, table):
-    """The presses that build ``record`` (a ``Match.history`` trick report) up to its
-    CHECK: the four lay presses from ``leader`` (none on a first trick) and the answers.
-    An undone trick reopens there, with its answers kept."""
+    """The presses that build ``record`` (a ``Match.history`` trick report, packed:
+    ``engine.pack_report``) up to its CHECK: the four lay presses from ``leader`` (none
+    on a first trick) and the answers. An undone trick reopens there, with its answers
+    kept."""
     out = []
     if not first:
         for i in range(4):
             out.append([short, (leader + i) % 4])
-    out.append([short, record[0]])
+    winner = report_mask(record, 0)
+    out.append([short, winner])
     for ask in range(1, 5):
         if ask == BROKE and first:
             break
-        for seat in record[ask]:
-            if ask != SAME or seat != record[0]:
+        m = report_mask(record, ask)
+        for seat in range(4):
+            if (m >> seat) & 1 and (ask != SAME or seat != winner):
                 out.append([short, seat])
         out.append([table, -1])
     return out

@@ -80,7 +80,7 @@ class TrickyReferee(TurnReferee):
         self._pending = []
         self._laid = 0  # buttons: seats that pressed after laying their card
         self._report = None
-        if self.entry == Entry.BUTTONS and not self.match.tricks and not self._break():
+        if self.entry == Entry.BUTTONS and not self.match.trick_no and not self._break():
             self._report = self._reports.Report(True)  # the turned-up trick: report it
 
     def _break(self):
@@ -90,7 +90,7 @@ class TrickyReferee(TurnReferee):
             self.entry != Entry.DEALT
             and not m.is_over()
             and m.hand_no > 0
-            and not m.tricks
+            and not m.trick_no
             and not m.table
             and not self._pending
         )
@@ -155,17 +155,17 @@ class TrickyReferee(TurnReferee):
         elif m.history:
             last = m.history[-1]
             self.match = m.rewind(1)
-            if isinstance(last, int):
+            if not trickydick.is_report(last):
                 self._new_trick()
                 out = [{"r": "undo", "what": "card", "card": last}]
             else:
                 m = self.match
-                first = not m.tricks
+                first = not m.trick_no
                 presses = self._reports.presses(last, m.leader, first, SHORT, TABLE)
                 if self._break():
                     presses.insert(0, [TABLE, -1])  # the new hand had been dealt on
                 self._replay(presses)
-                out = [{"r": "undo", "what": "trick", "trick": len(m.tricks) + 1}]
+                out = [{"r": "undo", "what": "trick", "trick": m.trick_no + 1}]
         else:
             return [self._error("nothing to take back", t_ms)]
         return self._settled(self._stamp(out, t_ms), t_ms)
@@ -289,7 +289,7 @@ class TrickyReferee(TurnReferee):
         if self.entry == Entry.BUTTONS:
             return "%s: lay, then button" % seat_name(turn)
         if self.entry == Entry.PAD:
-            if not m.tricks:
+            if not m.trick_no:
                 return "turn up %s's card" % seat_name(turn)
             return "%s: tap, then lay" % seat_name(turn)
         return "%s: play a card" % seat_name(turn)
@@ -304,7 +304,7 @@ class TrickyReferee(TurnReferee):
                 out.append("next: %s deals" % seat_name(m.dealer))
             out.append(self._score_line())
             return out
-        out = ["Hand %d/%d  Trick %d/%d" % (m.hand_no + 1, m.game.hands, len(m.tricks) + 1, TRICKS)]
+        out = ["Hand %d/%d  Trick %d/%d" % (m.hand_no + 1, m.game.hands, m.trick_no + 1, TRICKS)]
         if self._report is not None:
             out.extend(self._report.lines())
         elif self.entry == Entry.BUTTONS:
@@ -320,7 +320,7 @@ class TrickyReferee(TurnReferee):
     def _table_line(self):
         m = self.match
         laid = " ".join([cards.format_card(p[1]) for p in m.table])
-        if not m.tricks:
+        if not m.trick_no:
             return "up: " + laid if laid else "turn-up from %s" % seat_name(m.leader)
         if not laid:
             return "%s leads" % seat_name(m.leader)
