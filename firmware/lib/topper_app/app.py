@@ -20,13 +20,14 @@ The shell's parts, one job each, are functions of the ``App`` in modules of thei
 ``inputs`` (buttons and tags to the mode's handler) and ``show`` (the OLED, the ring,
 the buzzer, and how often they are drawn), which the App has as its methods;
 ``logqueue`` (the log's fan-out: an object of the App's); ``referees`` (making a
-game's referee, dropping its modules at its end); and, imported only when they are
-needed, ``slapplay`` (a slap game's start), ``blindplay`` (the table button and
-chords of blind play), ``turnplay`` (a turn game), ``enroll`` (the enrollment mode),
-``resume`` (a game the power cut, at boot) and ``linksetup`` (a game set up by the
-host). ``modes`` names the modes. What stays here is the loop, a shortage of memory,
-the whole saves, a game's end, the serial link's questions and the fan-out of a slap
-game's rulings (``_rulings``).
+game's referee, dropping its modules at its end); ``blindplay`` (the table button and
+chords of blind play, its save) and ``turnplay`` (a turn game); and, imported only
+when they are needed (an import inside a function allocates each time it runs: never
+on a step's way), ``slapplay`` (a slap game's start), ``enroll`` (the enrollment
+mode), ``resume`` (a game the power cut, at boot) and ``linksetup`` (a game set up by
+the host). ``modes`` names the modes. What stays here is the loop, a shortage of
+memory, the whole saves, a game's end, the serial link's questions and the fan-out of
+a slap game's rulings (``_rulings``).
 """
 
 import gc
@@ -38,7 +39,7 @@ from topper_hw.nvstore import StoreError
 from topper_view import effects, ring, screen, sounds
 from topper.games import is_turn
 from topper_view.menu import Menu
-from topper_app import inputs, show
+from topper_app import blindplay, inputs, show, turnplay
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
@@ -119,8 +120,6 @@ class App:
         try:
             self._input(now)
             if self.turn and (self.mode == GAME or self.mode == QUIT):
-                from topper_app import turnplay
-
                 turnplay.ruled(self, self.ref.tick(now), now, event="tick")
             elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
@@ -214,11 +213,7 @@ class App:
     def _snapshot(self, t):
         """A blind or turn game as it is saved whole (topper_app.gamesave)."""
         if self.turn:
-            from topper_app import turnplay
-
             return turnplay.snapshot(self, t)
-        from topper_app import blindplay
-
         return blindplay.snapshot(self, t)
 
     def _save_trouble(self, now):
@@ -248,8 +243,6 @@ class App:
     def _start(self, now, seed=None):
         cfg = self.menu.config()
         if is_turn(cfg["game"]):
-            from topper_app import turnplay
-
             turnplay.start(self, cfg, now, seed)
             return
         from topper_app import slapplay

@@ -15,7 +15,7 @@ deck" is chosen.
 from topper_hw import buttons as btn
 from topper_hw import devices
 from topper_hw.nvstore import uid_key
-from topper_view import screen, sounds
+from topper_view import sounds
 from topper_app.modes import ENROLL_MODE, MENU
 
 
@@ -158,9 +158,3 @@ def _finish(app, now):
     kind = "standard " if en.standard else ""
     app._notice("ENROLL DECK", "Saved %d %scard tags." % (len(en.entries), kind), MENU)
     app._sound(sounds.CONFIRM, now)
-
-
-def lines(en):
-    """The OLED: the next card to tap, how far the deck is, the last tap."""
-    nxt = en.next_card()
-    return screen.enroll(en.pos, len(en.order), "" if nxt is None else en.text(nxt), en.last)

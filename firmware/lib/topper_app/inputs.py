@@ -15,6 +15,7 @@ from topper_hw import buttons as btn
 from topper_hw.nvstore import uid_key
 from topper_view import sounds
 from topper_view.menu import ENROLL, START
+from topper_app import blindplay, turnplay
 from topper_app.modes import ENROLL_MODE, GAME, MENU, NOTICE, QUIT, STARTER
 
 
@@ -65,8 +66,6 @@ def button(app, kind, seat, t, us, now):
         elif kind == btn.TABLE_SHORT or kind == btn.SEAT:
             app.mode = GAME
             if app.turn:
-                from topper_app import turnplay
-
                 app.logq.event("resume", t)
                 turnplay.ruled(app, app.ref.resume(t), t)
             elif kind == btn.SEAT:
@@ -102,8 +101,6 @@ def menu_button(app, kind, seat, now):
 
 def game_button(app, kind, seat, t, us, now):
     if app.turn:
-        from topper_app import turnplay
-
         turnplay.button(app, kind, seat, t, now)
         return
     ref = app.ref
@@ -120,8 +117,6 @@ def game_button(app, kind, seat, t, us, now):
         return
     over = ref.view(now)["winner"] >= 0
     if app.blind and not over:
-        from topper_app import blindplay
-
         blindplay.button(app, kind, seat, t, now)
     elif kind == btn.TABLE_SHORT:
         if app.fx.slap is not None:
@@ -148,8 +143,6 @@ def pad(app, e, now):
         app._warn("unknown card tag", t)
         return
     if app.turn:
-        from topper_app import turnplay
-
         turnplay.card(app, card, t)
         return
     app.logq.event("lay", t, card=app.cards.format_card(card))

@@ -7,6 +7,7 @@ Functions of the ``App`` (``topper_app.app``), imported once at its start."""
 from topper_hw import devices
 from topper_hw.nvstore import StoreError
 from topper_view import effects
+from topper_app import turnplay
 from topper_app.modes import GAME
 
 
@@ -92,7 +93,6 @@ def _blind(app, snap, now):
 def _turn(app, snap, now):
     """A turn game goes on as it was (its clock with the time it had at the last
     action: the dark seconds count for nobody)."""
-    from topper_app import turnplay
     from topper_app.referees import turn_module
 
     cfg = snap["cfg"]

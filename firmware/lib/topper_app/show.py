@@ -9,7 +9,7 @@ allocates nothing (docs/benchmarks.md), and ``topper_app.slapmeter`` and
 bench/mp_slap_alloc.py measure it by the App's methods. So the view, the frame and the
 lines are asked of the App (``app._view``, ``app.frame``, ``app.lines``)."""
 
-from topper_view import ring, screen, sounds
+from topper_view import effects, ring, screen, sounds
 from topper_app.modes import ENROLL_MODE, GAME, MENU, NOTICE, QUIT, STARTER
 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
@@ -41,24 +41,35 @@ def lines(app, now, view=None):
     if mode == STARTER:
         return screen.starter(app.game["game"], app.game["seats"], not app.blind)
     if mode == ENROLL_MODE:
-        from topper_app import enroll
-
-        return enroll.lines(app.enrolling)
+        en = app.enrolling  # (topper_app.enroll): the next card, how far, the last tap
+        nxt = en.next_card()
+        return screen.enroll(en.pos, len(en.order), "" if nxt is None else en.text(nxt), en.last)
     if mode == QUIT:
         text = "Hold the table button to end this game."
         if app.turn and app.ref.clock is not None:
             text = "The clock is stopped. " + text
         return screen.message("END GAME?", text, "short: play on")
     if app.turn:
-        from topper_app import turnplay
-
-        return turnplay.lines(app, view or app.ref.view(now), now)
+        return _turn_lines(app, view or app.ref.view(now), now)
     view = view or app.ref.view(now)
     if app.reactions is not None and view["phase"] == "over":
         # A copy: the referee's view is one dict it rewrites (the link reads it too).
         view = dict(view)
         view["reactions"] = app.reactions.lines()
     return screen.game(view, now, app.fx, app.cards.format_card, app._screen)
+
+
+def _turn_lines(app, view, now):
+    """A turn game's lines (topper_view.turns), with a problem from outside the game (a
+    stuck button, an unknown tag) over the hint while it shows."""
+    from topper_view import turns
+
+    out = turns.lines(view)
+    fx = app.fx
+    if effects.active(fx.error_t, now, effects.ERROR_MS):
+        err = screen.wrap("! " + fx.error)[:2]
+        out[screen.LINES - len(err) :] = err
+    return out
 
 
 def frame(app, now, view=None):

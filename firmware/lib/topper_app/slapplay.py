@@ -8,6 +8,7 @@ presses, lays and rulings then take the App's own road (``_game_button``, ``_pad
 ``_rulings``): the slap path, which allocates nothing."""
 
 from topper_view import effects
+from topper_app import blindplay
 from topper_app.modes import GAME, STARTER
 from topper_app.referees import make_referee
 
@@ -57,8 +58,6 @@ def begin(app, seat, t):
     app._quit_armed = False
     if app.logq.on():
         if app.blind:
-            from topper_app import blindplay
-
             app.logq.header(blindplay.header(app.ref, cfg))
         else:
             from topper import eventlog  # (heap: only when a host listens)

@@ -1,11 +1,12 @@
 """A turn game on the table (``topper.turnref``): its start, the buttons and the card
 pad's cards fed to its referee, its rulings logged, sounded and saved, its screen.
 
-Functions of the ``App`` (``topper_app.app``), imported when a turn game needs them:
-they read and set its state as its methods did."""
+Functions of the ``App`` (``topper_app.app``): they read and set its state as its
+methods did. Loaded with the App: they run at every step of a turn game, and an import
+inside a function allocates each time it runs."""
 
 from topper_hw import buttons as btn
-from topper_view import effects, screen, sounds
+from topper_view import effects, sounds
 from topper_app.modes import GAME, MENU, QUIT
 from topper_app.referees import make_turn_referee
 
@@ -144,16 +145,3 @@ def snapshot(app, t):
         "ref": ref.to_dict(),
         "clock": ref.clock_state(t),
     }
-
-
-def lines(app, view, now):
-    """The OLED's lines (topper_view.turns), with a problem from outside the game (a
-    stuck button, an unknown tag) over the hint while it shows."""
-    from topper_view import turns
-
-    out = turns.lines(view)
-    fx = app.fx
-    if effects.active(fx.error_t, now, effects.ERROR_MS):
-        err = screen.wrap("! " + fx.error)[:2]
-        out[screen.LINES - len(err) :] = err
-    return out
