@@ -20,14 +20,15 @@ The shell's parts, one job each, are functions of the ``App`` in modules of thei
 ``inputs`` (buttons and tags to the mode's handler) and ``show`` (the OLED, the ring,
 the buzzer, and how often they are drawn), which the App has as its methods;
 ``logqueue`` (the log's fan-out: an object of the App's); ``referees`` (making a
-game's referee, dropping its modules at its end); ``blindplay`` (the table button and
-chords of blind play, its save) and ``turnplay`` (a turn game); and, imported only
-when they are needed (an import inside a function allocates each time it runs: never
-on a step's way), ``slapplay`` (a slap game's start), ``enroll`` (the enrollment
-mode), ``resume`` (a game the power cut, at boot) and ``linksetup`` (a game set up by
-the host). ``modes`` names the modes. What stays here is the loop, a shortage of
-memory, the whole saves, a game's end, the serial link's questions and the fan-out of
-a slap game's rulings (``_rulings``).
+game's referee, dropping its modules at its end); and, imported only when they are
+needed, ``slapplay`` (a slap game's start), ``blindplay`` (the table button and chords
+of blind play, its save) and ``turnplay`` (a turn game), which the App keeps as
+``play`` while their game is on (an import inside a function allocates each time it
+runs: never on a step's way), ``enroll`` (the enrollment mode), ``resume`` (a game the
+power cut, at boot) and ``linksetup`` (a game set up by the host). ``modes`` names the
+modes. What stays here is the loop, a shortage of memory, the whole saves, a game's
+end, the serial link's questions and the fan-out of a slap game's rulings
+(``_rulings``).
 """
 
 import gc
@@ -39,11 +40,11 @@ from topper_hw.nvstore import StoreError
 from topper_view import effects, ring, screen, sounds
 from topper.games import is_turn
 from topper_view.menu import Menu
-from topper_app import blindplay, inputs, show, turnplay
+from topper_app import inputs, show
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
-from topper_app.referees import drop_game_modules
+from topper_app.referees import drop_game_modules, forget
 from topper_app.referees import make_referee, make_turn_referee  # noqa: F401 (names of this module before)
 from topper_app.show import due
 
@@ -80,6 +81,9 @@ class App:
         self._short_t = 0
         self.blind = False
         self.turn = False  # the game being played is a turn-based one (topper.turnref)
+        # What blind play or a turn game adds to the App: topper_app.blindplay or
+        # turnplay, imported with its first game (an import in a step would allocate).
+        self.play = None
         self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
         self._quit_armed = False  # blind play: a long press asks to quit on release
         self._save_warned = 0  # how many save failures the table has been told of
@@ -113,6 +117,8 @@ class App:
             from topper_app import resume
 
             resume.resume(self, now)
+            del resume
+            forget("topper_app.resume")  # needed once: its functions go back to the heap
 
     # ----- the loop ----------------------------------------------------------------
 
@@ -120,7 +126,7 @@ class App:
         try:
             self._input(now)
             if self.turn and (self.mode == GAME or self.mode == QUIT):
-                turnplay.ruled(self, self.ref.tick(now), now, event="tick")
+                self.play.ruled(self, self.ref.tick(now), now, event="tick")
             elif self.mode == GAME or self.mode == QUIT:
                 self._rulings(self.ref.tick(now), now, "tick")
             self.fails = 0
@@ -177,6 +183,7 @@ class App:
             self.ref = None
             self.deck = None
             self._turn_off()
+            self.play = None
             drop_game_modules(self._resident)
             self._notice("LOW MEMORY", "Game saved. Switch off and on to play on.", MENU)
         elif playing:
@@ -212,9 +219,7 @@ class App:
 
     def _snapshot(self, t):
         """A blind or turn game as it is saved whole (topper_app.gamesave)."""
-        if self.turn:
-            return turnplay.snapshot(self, t)
-        return blindplay.snapshot(self, t)
+        return self.play.snapshot(self, t)
 
     def _save_trouble(self, now):
         """Saving for a power cut stopped during this game: the table hears it once,
@@ -243,6 +248,9 @@ class App:
     def _start(self, now, seed=None):
         cfg = self.menu.config()
         if is_turn(cfg["game"]):
+            from topper_app import turnplay
+
+            self.play = turnplay
             turnplay.start(self, cfg, now, seed)
             return
         from topper_app import slapplay
@@ -275,6 +283,7 @@ class App:
         self.logq.flush()  # the game's last lines go into its own log
         if self.link is not None:
             self.link.end_game()
+        self.play = None
         drop_game_modules(self._resident)
 
     def _turn_off(self):

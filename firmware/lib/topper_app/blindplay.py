@@ -2,8 +2,9 @@
 table button judges the slap the referee ranked, a chord puts a seat out or back, and
 the game is saved whole after every ruling.
 
-Functions of the ``App`` (``topper_app.app``), loaded with it: the whole save runs
-after every ruling, and an import inside a function allocates each time it runs. A
+Functions of the ``App`` (``topper_app.app``), imported when the first blind game is
+chosen; the App keeps the module as its ``play`` while one is on (an import inside a
+function allocates each time it runs, and the whole save runs after every ruling). A
 seat's press takes the card game's road (``App._game_button``), not this module."""
 
 from topper_hw import buttons as btn

@@ -15,7 +15,6 @@ from topper_hw import buttons as btn
 from topper_hw.nvstore import uid_key
 from topper_view import sounds
 from topper_view.menu import ENROLL, START
-from topper_app import blindplay, turnplay
 from topper_app.modes import ENROLL_MODE, GAME, MENU, NOTICE, QUIT, STARTER
 
 
@@ -67,7 +66,7 @@ def button(app, kind, seat, t, us, now):
             app.mode = GAME
             if app.turn:
                 app.logq.event("resume", t)
-                turnplay.ruled(app, app.ref.resume(t), t)
+                app.play.ruled(app, app.ref.resume(t), t)
             elif kind == btn.SEAT:
                 app._game_button(kind, seat, t, us, now)
     elif mode == ENROLL_MODE:
@@ -101,7 +100,7 @@ def menu_button(app, kind, seat, now):
 
 def game_button(app, kind, seat, t, us, now):
     if app.turn:
-        turnplay.button(app, kind, seat, t, now)
+        app.play.button(app, kind, seat, t, now)  # topper_app.turnplay
         return
     ref = app.ref
     if kind == btn.SEAT:
@@ -117,7 +116,7 @@ def game_button(app, kind, seat, t, us, now):
         return
     over = ref.view(now)["winner"] >= 0
     if app.blind and not over:
-        blindplay.button(app, kind, seat, t, now)
+        app.play.button(app, kind, seat, t, now)  # topper_app.blindplay
     elif kind == btn.TABLE_SHORT:
         if app.fx.slap is not None:
             app.fx.slap_t = now  # show the last slap's ruling again
@@ -143,7 +142,7 @@ def pad(app, e, now):
         app._warn("unknown card tag", t)
         return
     if app.turn:
-        turnplay.card(app, card, t)
+        app.play.card(app, card, t)  # topper_app.turnplay
         return
     app.logq.event("lay", t, card=app.cards.format_card(card))
     app._rulings(app.ref.lay(t, card=card), now)

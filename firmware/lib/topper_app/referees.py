@@ -8,6 +8,9 @@ import sys
 
 # The serial link's session (made when a host first opens the port) outlives games.
 LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
+# The table shell's parts that a game imports (topper_app.app): the next game imports
+# its own.
+SHELL_PARTS = ("topper_app.slapplay", "topper_app.blindplay", "topper_app.turnplay", "topper_app.linksetup")
 
 
 def make_referee(cfg, seed):
@@ -81,18 +84,25 @@ def salt_key():
 
 
 def drop_game_modules(resident):
-    """Forget the core modules the game imported (its rules, referee, view) and
-    collect: a board keeps every module it ever imported, so without this a table
-    that plays World War 3 and then Crazy Job would hold both (about 50 KB more;
-    bench/mp_firmware_heap.mjs --then crazy). The next game imports its own. The
-    serial link's session, once made, lives on: its modules stay."""
+    """Forget the core modules the game imported (its rules, referee, view) and the
+    shell's part that played it, and collect: a board keeps every module it ever
+    imported, so without this a table that plays World War 3 and then Crazy Job would
+    hold both (about 50 KB more; bench/mp_firmware_heap.mjs --then crazy). The next
+    game imports its own. The serial link's session, once made, lives on: its modules
+    stay."""
     for name in list(sys.modules):
         if name in resident or name in LINK_MODULES:
             continue
-        if name.startswith("topper.") or name.startswith("topper_view."):
-            del sys.modules[name]
-            # The package holds its submodules too: forget it there as well.
-            pkg, _, child = name.rpartition(".")
-            if pkg in sys.modules and hasattr(sys.modules[pkg], child):
-                delattr(sys.modules[pkg], child)
+        if name.startswith("topper.") or name.startswith("topper_view.") or name in SHELL_PARTS:
+            forget(name)
     gc.collect()
+
+
+def forget(name):
+    """Forget an imported module, so that what it holds goes back to the heap once
+    nothing else refers to it. The package holds its submodules too: it is forgotten
+    there as well."""
+    del sys.modules[name]
+    pkg, _, child = name.rpartition(".")
+    if pkg in sys.modules and hasattr(sys.modules[pkg], child):
+        delattr(sys.modules[pkg], child)

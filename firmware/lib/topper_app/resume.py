@@ -7,7 +7,6 @@ Functions of the ``App`` (``topper_app.app``), imported once at its start."""
 from topper_hw import devices
 from topper_hw.nvstore import StoreError
 from topper_view import effects
-from topper_app import turnplay
 from topper_app.modes import GAME
 
 
@@ -64,6 +63,7 @@ def _blind(app, snap, now):
     """Blind play goes on as it was saved at its last ruling: turn, out and locked
     seats, a slap waiting for the table, the hurry-up with the time it had."""
     from topper.games.slap import blind as blindref
+    from topper_app import blindplay
 
     try:
         ref = blindref.restore(snap["blind"], now)
@@ -80,6 +80,7 @@ def _blind(app, snap, now):
         app.cards = cards
     app.game = snap["cfg"]
     app.blind = True
+    app.play = blindplay
     app.ref = ref
     app.fx = effects.Effects()
     app.mode = GAME
@@ -93,6 +94,7 @@ def _blind(app, snap, now):
 def _turn(app, snap, now):
     """A turn game goes on as it was (its clock with the time it had at the last
     action: the dark seconds count for nobody)."""
+    from topper_app import turnplay
     from topper_app.referees import turn_module
 
     cfg = snap["cfg"]
@@ -108,6 +110,7 @@ def _turn(app, snap, now):
     app.game = cfg
     app.blind = False
     app.turn = True
+    app.play = turnplay
     app.ref = ref
     app.mode = GAME
     app.dev.buttons.holds = True

@@ -8,7 +8,6 @@ presses, lays and rulings then take the App's own road (``_game_button``, ``_pad
 ``_rulings``): the slap path, which allocates nothing."""
 
 from topper_view import effects
-from topper_app import blindplay
 from topper_app.modes import GAME, STARTER
 from topper_app.referees import make_referee
 
@@ -19,6 +18,9 @@ def start(app, cfg, now):
     app.game = cfg
     app.blind = not cfg["cardpad"]
     if app.blind:
+        from topper_app import blindplay
+
+        app.play = blindplay
         app.mode = STARTER
         return
     loaded = app._load_deck(now)
@@ -58,7 +60,7 @@ def begin(app, seat, t):
     app._quit_armed = False
     if app.logq.on():
         if app.blind:
-            app.logq.header(blindplay.header(app.ref, cfg))
+            app.logq.header(app.play.header(app.ref, cfg))
         else:
             from topper import eventlog  # (heap: only when a host listens)
 

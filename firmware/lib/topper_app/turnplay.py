@@ -2,8 +2,9 @@
 pad's cards fed to its referee, its rulings logged, sounded and saved, its screen.
 
 Functions of the ``App`` (``topper_app.app``): they read and set its state as its
-methods did. Loaded with the App: they run at every step of a turn game, and an import
-inside a function allocates each time it runs."""
+methods did. Imported when the first turn game starts; the App keeps the module as its
+``play`` while one is on (an import inside a function allocates each time it runs, and
+these run at every step of a turn game)."""
 
 from topper_hw import buttons as btn
 from topper_view import effects, sounds
