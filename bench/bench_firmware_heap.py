@@ -222,6 +222,12 @@ FIRMWARE = (
     "code.py",
     "lib/topper_app/__init__.py",
     "lib/topper_app/app.py",
+    "lib/topper_app/inputs.py",
+    "lib/topper_app/show.py",
+    "lib/topper_app/logqueue.py",
+    "lib/topper_app/modes.py",
+    "lib/topper_app/referees.py",
+    "lib/topper_app/resume.py",
     "lib/topper_hw/__init__.py",
     "lib/topper_hw/settings.py",
     "lib/topper_hw/buttons.py",
@@ -251,6 +257,7 @@ GAME = (
     "lib/topper/games/slap/rules.py",
     "lib/topper/games/slap/engine.py",
     "lib/topper/games/slap/pad.py",
+    "lib/topper_app/slapplay.py",
 )
 LINK = (
     "lib/topper_hw/link.py",

@@ -1,5 +1,9 @@
 """A chess clock for any turn-based game at the table (docs/clock.md).
 
+One file though over 400 lines (issue 17): the five time controls are one bank
+arithmetic (``_settle``, ``_share``, ``_bonus``) that every event goes through, and the
+clock's save and ``restore`` have to change with it.
+
 Each seat has a time bank; the seat on turn spends it and ends its turn with its seat
 button, which the shell reports as ``press(seat, t_ms)``. The game, not the clock,
 knows the turn order (Tripp Jokes lets a player play again, a finished player is

@@ -1,5 +1,9 @@
 """The device's side of the serial link, protocol v1 (docs/serial-protocol.md).
 
+One file though over 400 lines (issue 17): it is one state machine over one bounded
+queue, whose commands, stream and table's say all decide what fits in that queue; the
+parsing and the logs are ``topper.protocol`` and ``topper.gamelog`` already.
+
 Portable, like the rest of the core: it is handed the host's bytes, the app's log
 objects and the time, and hands back the lines to write. ``topper_hw.link`` moves the
 bytes on ``usb_cdc.data``; the app answers a few questions about itself (``table``).

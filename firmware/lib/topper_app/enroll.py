@@ -6,16 +6,27 @@ card twice cannot shift the rest of the deck. ``skip`` passes over a card the de
 lacks, ``undo`` takes back the last binding. Entries are saved to the store every
 ``batch`` new cards (and at the end), so a power cut loses at most one batch and the
 flash sees a handful of writes, not one a card.
+
+The enrollment mode of the table (``start``, ``tag``, ``button``, ``lines``) is here
+too: functions of the ``App`` (``topper_app.app``), imported when the menu's "Enroll
+deck" is chosen.
 """
 
+from topper_hw import buttons as btn
+from topper_hw import devices
 from topper_hw.nvstore import uid_key
+from topper_view import sounds
+from topper_app.modes import ENROLL_MODE, MENU
 
 
 class Enrollment:
-    def __init__(self, order, store, batch=16, standard=False):
+    def __init__(self, order, store, batch=16, standard=False, name=None, text=None):
         self.order = order
         self.store = store
         self.standard = standard  # the deck's kind, saved with it (topper_hw.nvstore)
+        self.name = name  # a card's code and its words on the screen (the deck's kind)
+        self.text = text
+        self.last = ""  # what the last tap or button did, for the screen
         self.batch = batch
         self.pos = 0
         self.entries = []
@@ -66,3 +77,84 @@ class Enrollment:
     def save(self, finished):
         self.store.save(self.entries, finished, self.standard)
         self._unsaved = 0
+
+
+# ----- the table's enrollment mode ---------------------------------------------------
+
+
+def start(app, now):
+    """The menu's "Enroll deck": the deck of the game the menu is on, card by card."""
+    dev = app.dev
+    if dev.store is None:
+        app._notice("ENROLL", "no nvm on this board", MENU)
+        return
+    if dev.pad is None and not devices.open_pad(dev, app.cfg):
+        app._notice("CARD PAD", dev.problems[-1], MENU)
+        app._sound(sounds.ERROR, now)
+        return
+    from topper import cards
+
+    app.cards = cards
+    cfg = app.menu.config()
+    if cfg["game"] == "tripp":
+        # A standard deck (two of them for 5 or more players), saved as one.
+        from topper import stdcards
+
+        decks = 2 if cfg["seats"] >= 5 else 1
+        order = stdcards.deck(cfg["options"]["jokers"]) * decks
+        name = stdcards.format_card
+        app.enrolling = Enrollment(order, dev.store, standard=True, name=name, text=name)
+    else:
+        if cfg["game"] == "ww3":
+            order = cards.squares_deck(cfg["jokers"])
+        else:
+            order = cards.full_deck(cfg.get("jokers", 2))
+        app.enrolling = Enrollment(order, dev.store, name=cards.format_card, text=_topper_card_text)
+    app.mode = ENROLL_MODE
+
+
+def _topper_card_text(card):
+    from topper import cards
+
+    return "%s %s" % (cards.format_card(card), cards.describe(card))
+
+
+def tag(app, uid, now):
+    """A tag on the pad: bound to the next card, or refused."""
+    en = app.enrolling
+    card, why = en.tap(uid)
+    name = en.name(card) if card is not None else "?"
+    if why:
+        en.last = "tag is %s already" % name if card is not None else why
+        app._sound(sounds.ERROR, now)
+        return
+    en.last = "last: %s ok" % name
+    app._sound(sounds.CARD_OK, now)
+    if en.done():
+        _finish(app, now)
+
+
+def button(app, kind, seat, now):
+    """Table: skip a card; hold: finish; P1: undo."""
+    en = app.enrolling
+    if kind == btn.TABLE_SHORT:
+        en.skip()
+        en.last = "skipped"
+        if en.done():
+            _finish(app, now)
+    elif kind == btn.TABLE_LONG:
+        _finish(app, now)
+    elif kind == btn.SEAT and seat == 0:
+        en.undo()
+        en.last = "undone"
+    app._sound(sounds.CLICK, now)
+
+
+def _finish(app, now):
+    en = app.enrolling
+    en.save(True)
+    app.enrolling = None
+    app.menu.cursor = 0  # back on "Start game": playing is what comes next
+    kind = "standard " if en.standard else ""
+    app._notice("ENROLL DECK", "Saved %d %scard tags." % (len(en.entries), kind), MENU)
+    app._sound(sounds.CONFIRM, now)

@@ -179,7 +179,7 @@ class SlapMeter:
         _wrap1(app, "_view", cur, VIEW)
         _wrap2(app, "frame", cur, FRAME)
         _wrap2(app, "lines", cur, LINES)
-        _wrap0(app, "_flush_log", cur, LOG)
+        _wrap0(app.logq, "flush", cur, LOG)
         _wrap0(app, "_save_rulings", cur, WHOLE)
         d = app.dev
         if d.buttons is not None:

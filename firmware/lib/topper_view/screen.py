@@ -1,5 +1,9 @@
 """The OLED screens: pure functions from a view to 8 lines of text, and one painter.
 
+One file though over 400 lines (issue 17): every screen is a small pure function over
+the same 21-column helpers (``fit``, ``spread``, ``wrap``, the reused ``out`` lines),
+and the slap screens among them are on the slap path that allocates nothing.
+
 A screen is a list of ``LINES`` strings of at most ``COLS`` characters; line 0 is the
 title and is painted inverted. Keeping screens as text means the host simulator can
 print them in a terminal or paint them pixel for pixel with ``paint`` and the

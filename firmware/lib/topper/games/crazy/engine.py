@@ -1,5 +1,9 @@
 """Crazy Job as a turn-based state (RULES.md section 6; readings in docs/rules/crazy-job.md).
 
+One file though over 400 lines (issue 17): one ``Match`` whose every action is checked
+and applied against the same hands, rules and rotation; its save and history are the
+shared ``topper.match``, its stored rules ``rules``, already.
+
 OpenSpiel's split, as in ``topper.games.tricky.engine``: ``CrazyJob`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``. A match is rebuilt exactly from its

@@ -1,6 +1,10 @@
 """The referee of Crazy Job (RULES.md section 6) between the engine (``topper.games.crazy.engine``)
 and the shells (``topper.turnref`` has the interface; docs/games/crazy-job.md the flows):
 
+One file though over 400 lines (issue 17): the three entries (dealt, pad, buttons) share
+the referee's flows and the one guard that keeps a stored rule off the screen until the
+hand ends; the rules are ``engine`` and ``rules``, the screen's words ``words``.
+
 - a dealt game (the simulator): whole engine actions, ``choices`` and bots;
 - a card pad: the cards it reads and the seat buttons, a stored rule entered with them;
 - buttons only: the table reports with the buttons what the device cannot see.

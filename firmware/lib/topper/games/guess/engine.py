@@ -1,6 +1,10 @@
 """Guess My Card as a turn-based state (RULES.md section 7; readings in
 docs/rules/guess-my-card.md).
 
+One file though over 400 lines (issue 17): one ``Match`` whose every action is checked
+and applied against the same hands, bars and chart; its save and history are the shared
+``topper.match`` already.
+
 OpenSpiel's split, as in ``topper.games.tricky.engine``: ``GuessMyCard`` is the configuration and
 ``Match`` the state of a match of hands, with ``current_player()``, ``legal_actions()``,
 ``apply(action)``, ``is_over()`` and ``returns()``; ``to_dict``/``from_dict`` rebuild a

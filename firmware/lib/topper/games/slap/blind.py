@@ -1,5 +1,9 @@
 """The slap referee for a table without a card reader (RULES.md section 8).
 
+One file though over 400 lines (issue 17): its power-cut save (``to_dict``, ``restore``)
+names every private field of the referee and has to change with them, so it stays beside
+them.
+
 The device sees no card, so it cannot tell a legal combination from a wrong one. It
 still owns everything that needs no card, and the table confirms the rest with the
 table button:

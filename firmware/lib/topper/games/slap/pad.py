@@ -1,5 +1,10 @@
 """The real-time referee of World War 3 and Armageddon.
 
+One file though over 400 lines (issue 17): it is the slap path from a press to a ruling,
+which allocates nothing on the board (docs/benchmarks.md), and its reused records stay
+beside the code that fills them; the rules are ``engine``, the race ``race``, the
+journal ``topper.journal`` already.
+
 It turns millisecond-stamped events into calls on ``SlapGame`` and returns rulings:
 
 - ``press(seat, t_ms, us=0)``: a seat button went down. The first press opens a slap

@@ -1,5 +1,9 @@
 """Tripp Jokes rules engine (RULES.md section 4; decisions in docs/rules/tripp-jokes.md).
 
+One file though over 400 lines (issue 17): one state (``TrippState``) whose every action
+is checked and applied against the same zones; its save is a replay of its actions
+(``from_dict``, a few lines), not a seam.
+
 OpenSpiel-style: ``TrippJokes`` is the game (players, decks, options) and ``deal(seed)``
 gives a ``TrippState`` with ``current_player()``, ``legal_actions()``, ``apply(action)``,
 ``is_over()`` and ``winner``. The shuffle is the only chance step, so a seed and the

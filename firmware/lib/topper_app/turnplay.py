@@ -1,0 +1,148 @@
+"""A turn game on the table (``topper.turnref``): its start, the buttons and the card
+pad's cards fed to its referee, its rulings logged, sounded and saved, its screen.
+
+Functions of the ``App`` (``topper_app.app``): they read and set its state as its
+methods did. Imported when the first turn game starts; the App keeps the module as its
+``play`` while one is on (an import inside a function allocates each time it runs, and
+these run at every step of a turn game)."""
+
+from topper_hw import buttons as btn
+from topper_view import effects, sounds
+from topper_app.modes import GAME, MENU, QUIT
+from topper_app.referees import make_turn_referee
+
+
+def start(app, cfg, now, seed=None):
+    """A turn game starts at once (its referee knows who begins), seeded from the
+    stamp of the press that started it, as the slap games are."""
+    deck = None
+    if cfg["cardpad"]:
+        loaded = app._load_deck(now, standard=cfg["game"] == "tripp")
+        if loaded is None:
+            return
+        deck = loaded[0]
+    try:
+        ref = make_turn_referee(cfg, now if seed is None else seed)
+    except ImportError as e:
+        app._notice("NOT INSTALLED", "%s: %s" % (cfg["game"], e), MENU)
+        app._sound(sounds.ERROR, now)
+        return
+    app.game = cfg
+    app.deck = deck
+    app.blind = False
+    app.turn = True
+    app.ref = ref
+    app.fx = effects.Effects()
+    app.mode = GAME
+    app._quit_armed = False
+    app.dev.buttons.holds = True  # short and long seat presses from now on
+    if app.logq.on():
+        app.logq.header(header(ref, cfg))
+    app.logq.event("start", now)
+    rulings = ref.start(now)
+    app.save.begin_whole(snapshot(app, now), now)
+    ruled(app, rulings, now, saved=True)
+
+
+def header(ref, cfg):
+    """The one header shape of every game's log (docs/event-log.md, version 2): what a
+    replay needs to rebuild this referee. The seed is public (the start press's stamp,
+    or the host's); the seals' key is not in it."""
+    head = {"log": "topper-table", "v": 2, "game": cfg["game"], "seats": cfg["seats"]}
+    head["seed"] = ref.seed
+    head["entry"] = "pad" if cfg["cardpad"] else "buttons"
+    head["options"] = cfg["options"]
+    clock = None
+    if cfg["control"] is not None:
+        from topper.clock import CONTROL_NAMES  # (loaded with the game's clock)
+
+        kind, base, extra = cfg["control"]
+        clock = {"control": CONTROL_NAMES[kind], "base_ms": base, "extra_ms": extra}
+    head["clock"] = clock
+    return head
+
+
+def button(app, kind, seat, t, now):
+    from topper import turnref
+
+    if kind == btn.TABLE_LONG:
+        if app.ref.is_over():
+            app._end_game()
+        else:
+            app.mode = QUIT  # "END GAME?" is also the table's pause: the clock stops
+            app.logq.event("pause", t)
+            ruled(app, app.ref.pause(t), t)
+        return
+    if kind == btn.SEAT_SHORT:
+        press = turnref.SHORT
+    elif kind == btn.SEAT_LONG:
+        press = turnref.LONG
+    elif kind == btn.CHORD:
+        press = turnref.CHORD
+    elif kind == btn.TABLE_SHORT:
+        press = turnref.TABLE
+    else:
+        return  # the plain press-down: a turn game waits for its short or long press
+    if press != turnref.TABLE and seat >= app.game["seats"]:
+        return
+    ref = app.ref
+    if ref.secret_input():
+        # A secret is being entered with the buttons (a stored Crazy Job rule): its
+        # presses would spell it, so the log holds none of them, only one "secret"
+        # event where the entry ends (stored, or left), with that press's rulings.
+        rulings = ref.button(press, seat, t)
+        ended = not ref.secret_input()
+        if ended:
+            app.logq.event("secret", t)
+        ruled(app, rulings, t, log=ended)
+        return
+    app.logq.event("button", t, press=turnref.PRESS_NAMES[press], seat=seat)
+    ruled(app, ref.button(press, seat, t), t)
+
+
+def card(app, code, t):
+    """A card the pad read. The log names it only where the game lays it face up for
+    all to see (public_card); elsewhere it says a card was read, never which: a pad
+    card may be a secret (docs/event-log.md)."""
+    name = app.ref.public_card(code)
+    if name is None:
+        app.logq.event("card", t)
+    else:
+        app.logq.event("card", t, card=name)
+    ruled(app, app.ref.card(code, t), t)
+
+
+def ruled(app, rulings, t, saved=False, event=None, log=True):
+    """A turn referee's rulings: logged (after a ``tick`` event when the clock ruled, so
+    that a replay meets them at their time), sounded, and the game saved when it moved
+    (a batch of errors alone changed nothing)."""
+    if not rulings:
+        return
+    if event == "tick":
+        app.logq.event("tick", t)
+    if log:
+        for r in rulings:
+            app.logq.add(r)
+    moved = False
+    for r in rulings:
+        if r["r"] != "error":
+            moved = True
+    if moved and not saved:
+        app._save_due = t  # after this step's ring and OLED (App.step)
+    app._ring_at = None  # the ring shows the rulings in this very step
+    view = app.ref.view(t)
+    seq = sounds.for_turn(rulings, app._turn_was, view)
+    app._turn_was = (view["turn"], view["over"])
+    app._sound(seq, t)
+
+
+def snapshot(app, t):
+    """The game saved whole (topper_app.gamesave): its settings, the referee and its
+    clock."""
+    ref = app.ref
+    return {
+        "game": app.game["game"],
+        "cfg": app.game,
+        "ref": ref.to_dict(),
+        "clock": ref.clock_state(t),
+    }
