@@ -222,7 +222,7 @@ FIRMWARE = (
     "code.py",
     "lib/topper_app/__init__.py",
     "lib/topper_app/app.py",
-    "lib/topper_app/inputs.py",
+    "lib/topper_app/route.py",
     "lib/topper_app/show.py",
     "lib/topper_app/logqueue.py",
     "lib/topper_app/modes.py",

@@ -23,9 +23,8 @@ STAGES = (
     ("App._input", 1, "app", "_input", 1),
     ("buttons.poll", 2, "dev.buttons", "poll", 1),
     ("App._button", 2, "app", "_button", 5),
-    ("gamesave.Saved.press (journal)", 3, "saved", "press", 3),
+    ("gamesave.Saved.take (journal: press, tick)", 3, "saved", "take", 5),
     ("referee.press", 4, "ref", "press", 3),
-    ("gamesave.Saved.tick (journal)", 1, "saved", "tick", 1),
     ("referee.tick", 2, "ref", "tick", 1),
     ("referee._settle", 3, "ref", "_settle", 1),
     ("SlapGame.slap", 4, "game", "slap", 1),
@@ -106,7 +105,7 @@ def _wrap(obj, method, i, arity):
 
     else:
 
-        def w(a, b_, c, d, e):
+        def w(a, b_, c, d=0, e=None):
             b = mem()
             r = fn(a, b_, c, d, e)
             acc[i] += mem() - b

@@ -2,7 +2,7 @@
 write, and resumes as the same game with nothing lost but the event being written."""
 
 from _scale import games
-from topper import jsonl
+from topper import inputs, jsonl
 from topper.journal import Journal, JournalFull, crc8, crc16
 from topper.games.slap.pad import SlapReferee
 from topper.rng import Rng
@@ -63,11 +63,16 @@ def _new(variant, seats, seed):
 
 
 def _run(ref, journal, ev):
+    """One event, through the journal (``take``) or straight to the referee."""
     if ev[0] == "press":
-        return journal.press(ref, ev[1], ev[2], ev[3]) if journal else ref.press(ev[1], ev[2], ev[3])
-    if ev[0] == "lay":
-        return journal.lay(ref, ev[1]) if journal else ref.lay(ev[1])
-    return journal.tick(ref, ev[1]) if journal else ref.tick(ev[1])
+        what = (inputs.PRESS, ev[1], ev[2], ev[3])
+    elif ev[0] == "lay":
+        what = (inputs.CARD, -1, ev[1], 0)
+    else:
+        what = (inputs.TICK, -1, ev[1], 0)
+    if journal:
+        return journal.take(ref, *what)
+    return ref.take(*what)
 
 
 def _same(a, b, now):

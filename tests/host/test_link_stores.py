@@ -10,7 +10,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 import fakes  # noqa: E402
 from _link_fakes import FakeFram, install_fram, remove_fram  # noqa: E402
 from fakes.circuitpython import Nvm  # noqa: E402
-from topper import jsonl  # noqa: E402
+from topper import inputs, jsonl  # noqa: E402
 from topper.journal import Journal  # noqa: E402
 from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.games.slap.engine import SlapGame  # noqa: E402
@@ -47,7 +47,7 @@ def test_nvm_writes_are_held_and_written_in_one_assignment_a_second():
     flushed = None
     for _ in range(40):
         t += 150
-        j.lay(ref, t)
+        j.take(ref, inputs.CARD, -1, t)
         if store.step(t):
             flushed = SlapReferee.from_state(ref.state(), t)
     # 40 cards in 6 s: written once a second, each time in one assignment.
@@ -87,7 +87,7 @@ def test_fram_store_gives_the_journal_ints_and_exact_slices():
     j = Journal(store)
     j.start(ref)
     for i in range(30):
-        j.lay(ref, 2000 + 300 * i)
+        j.take(ref, inputs.CARD, -1, 2000 + 300 * i)
     assert same(Journal(store).resume(0), ref)
     assert FakeFram.chip[0:2] == b"TJ" or FakeFram.chip[16383:16385] == b"TJ"
 

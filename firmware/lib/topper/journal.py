@@ -151,22 +151,23 @@ class Journal:
         self.pos += len(rec)
         self.records += 1
 
-    def press(self, ref, seat, t, us=0):
-        self._append(self._record(_PRESS, t, seat, _NONE, us), ref)
-        return ref.press(seat, t, us)
-
-    def lay(self, ref, t, card=None, seat=None):
-        a = _NONE if card is None else card
-        self._append(self._record(_LAY, t, a, _NONE if seat is None else seat), ref)
-        return ref.lay(t, card, seat)
-
-    def tick(self, ref, t):
-        """Ticks are journaled only when they ruled (a hurry-up, a collect, a settled
-        slap): the others change nothing a replay would not redo by itself."""
-        out = ref.tick(t)
-        if out:
-            self._append(self._record(_TICK, t), ref)
-        return out
+    def take(self, ref, kind, seat, t, us=0, card=None):
+        """One input (``topper.inputs``) written ahead, then given to ``ref``. A press
+        and a card are journaled before the referee sees them; a tick only when it
+        ruled (a hurry-up, a collect, a settled slap): the others change nothing a
+        replay would not redo by itself. An input the card referee has no use for
+        changes nothing and is not written."""
+        if kind == inputs.TICK:
+            out = ref.take(kind, seat, t)
+            if out:
+                self._append(self._record(_TICK, t), ref)
+            return out
+        if kind == inputs.PRESS:
+            self._append(self._record(_PRESS, t, seat, _NONE, us), ref)
+        elif kind == inputs.CARD:
+            a = _NONE if card is None else card
+            self._append(self._record(_LAY, t, a, _NONE if seat < 0 else seat), ref)
+        return ref.take(kind, seat, t, us, card)
 
     # ----- reading -------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ which takes short and long seat presses, the table's short press, chords and the
 pad's cards, and is drawn by ``topper_view.turns``.
 
 The shell's parts, one job each, are functions of the ``App`` in modules of their own:
-``inputs`` (buttons and tags to the mode's handler) and ``show`` (the OLED, the ring,
+``route`` (buttons and tags to the mode's handler) and ``show`` (the OLED, the ring,
 the buzzer, and how often they are drawn), which the App has as its methods;
 ``logqueue`` (the log's fan-out: an object of the App's); ``referees`` (making a
 game's referee, dropping its modules at its end); and, imported only when they are
@@ -40,7 +40,8 @@ from topper_hw.nvstore import StoreError
 from topper_view import effects, ring, screen, sounds
 from topper.games import is_turn
 from topper_view.menu import Menu
-from topper_app import inputs, show
+from topper.inputs import TICK
+from topper_app import route, show
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
@@ -126,9 +127,9 @@ class App:
         try:
             self._input(now)
             if self.turn and (self.mode == GAME or self.mode == QUIT):
-                self.play.ruled(self, self.ref.tick(now), now, event="tick")
+                self.play.ruled(self, self.ref.take(TICK, -1, now), now, event="tick")
             elif self.mode == GAME or self.mode == QUIT:
-                self._rulings(self.ref.tick(now), now, "tick")
+                self._rulings(self.ref.take(TICK, -1, now), now, "tick")
             self.fails = 0
         except MemoryError:
             raise  # topper_app.main lets go of its reserve, then low_memory()
@@ -338,14 +339,14 @@ class App:
         self.fx.note(rulings)
         self._sound(sounds.for_rulings(rulings), now)
 
-    # ----- input and output: the functions of topper_app.inputs and topper_app.show, as
+    # ----- input and output: the functions of topper_app.route and topper_app.show, as
     # the App's own methods. The slap path goes through them: topper_app.slapmeter and
     # bench/mp_slap_alloc.py measure it by these names, and a method that called the
     # function would put one more frame on the board's small Python stack.
 
-    _input = inputs.poll
-    _button = inputs.button
-    _game_button = inputs.game_button
+    _input = route.poll
+    _button = route.button
+    _game_button = route.game_button
     _output = show.output
     lines = show.lines  # what the OLED shows now (8 lines of text)
     frame = show.frame  # what the ring shows now

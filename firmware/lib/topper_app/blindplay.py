@@ -7,6 +7,7 @@ chosen; the App keeps the module as its ``play`` while one is on (an import insi
 function allocates each time it runs, and the whole save runs after every ruling). A
 seat's press takes the card game's road (``App._game_button``), not this module."""
 
+from topper import inputs
 from topper_hw import buttons as btn
 from topper_app.modes import QUIT
 
@@ -16,11 +17,11 @@ def button(app, kind, seat, t, now):
     ref = app.ref
     if kind == btn.TABLE_SHORT:
         app.logq.event("table", t)
-        app._rulings(ref.table(t), now)
+        app._rulings(ref.take(inputs.TABLE, -1, t), now)
     elif kind == btn.TABLE_LONG:
         if ref.pending >= 0:
             app.logq.event("table", t, long=True)
-            app._rulings(ref.table(t, long=True), now)
+            app._rulings(ref.take(inputs.TABLE_LONG, -1, t), now)
         else:
             app._quit_armed = True  # a long press asks to quit on release
     elif kind == btn.TABLE_END:
@@ -30,7 +31,7 @@ def button(app, kind, seat, t, now):
     elif kind == btn.CHORD and seat < app.game["seats"]:
         app._quit_armed = False
         app.logq.event("out", t, seat=seat)
-        app._rulings(ref.toggle_out(seat, t), now)
+        app._rulings(ref.take(inputs.CHORD, seat, t), now)
 
 
 def header(ref, cfg):

@@ -27,43 +27,22 @@ class Saved:
     def game(self):
         return self.ref.game
 
-    def press(self, seat, t, us=0):
+    def take(self, kind, seat, t, us=0, card=None):
+        """One input (``topper.inputs``), journaled ahead (``topper.journal``)."""
         j = self._journal()
         if j is not None:
             try:
-                return self._after(j.press(self.ref, seat, t, us), t)
+                return self._after(j.take(self.ref, kind, seat, t, us, card), t)
             except MemoryError:
                 # Out of heap is not a broken journal: forgetting would throw the saved
                 # game away. What it holds stays, one event behind at most, as after a
                 # power cut; the app stops the game (App.low_memory).
                 raise
             except Exception as e:  # noqa: BLE001 - the write failed: play on unjournaled
+                # (A tick's journal entry is written after the referee ticked: that
+                # tick's rulings are lost to the screen, never to the game.)
                 self.save._broken(e, t)
-        return self._after(self.ref.press(seat, t, us), t)
-
-    def lay(self, t, card=None, seat=None):
-        j = self._journal()
-        if j is not None:
-            try:
-                return self._after(j.lay(self.ref, t, card, seat), t)
-            except MemoryError:
-                raise  # the saved game stays (see press)
-            except Exception as e:  # noqa: BLE001
-                self.save._broken(e, t)
-        return self._after(self.ref.lay(t, card, seat), t)
-
-    def tick(self, t):
-        j = self._journal()
-        if j is not None:
-            try:
-                return self._after(j.tick(self.ref, t), t)
-            except MemoryError:
-                raise  # the saved game stays (see press)
-            except Exception as e:  # noqa: BLE001
-                # The journal ticks the referee before it writes: that tick's rulings
-                # are lost to the screen, never to the game.
-                self.save._broken(e, t)
-        return self._after(self.ref.tick(t), t)
+        return self._after(self.ref.take(kind, seat, t, us, card), t)
 
     def view(self, t):
         return self.ref.view(t)

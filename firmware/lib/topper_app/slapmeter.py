@@ -30,6 +30,8 @@ in preallocated lists. Unarmed, none of this is loaded.
 import gc
 import time
 
+from topper.inputs import PRESS as _PRESS_IN
+from topper.inputs import TICK as _TICK_IN
 from topper_app.heapwatch import free_heap
 
 COLLECT_BELOW = 65536
@@ -102,16 +104,21 @@ def _wrap2(obj, name, cur, i, default=None):
     setattr(obj, name, w)
 
 
-def _wrap3(obj, name, cur, i):
-    f = getattr(type(obj), name)
+def _wrap_take(ref, cur):
+    """A referee's ``take`` (topper.inputs): a press's bytes to PRESS, a tick's to TICK
+    (a card or the table button: neither, as before ``take``)."""
+    f = type(ref).take
 
-    def w(a, b, c=0):
+    def w(kind, seat, t, us=0, card=None):
         m = count()
-        r = f(obj, a, b, c)
-        cur[i] += count() - m
+        r = f(ref, kind, seat, t, us, card)
+        if kind == _PRESS_IN:
+            cur[PRESS] += count() - m
+        elif kind == _TICK_IN:
+            cur[TICK] += count() - m
         return r
 
-    setattr(obj, name, w)
+    ref.take = w
 
 
 class SlapMeter:
@@ -206,8 +213,7 @@ class SlapMeter:
         self.ref = ref
         if self.app.turn:
             return  # a turn game: no slaps
-        _wrap3(ref, "press", self.cur, PRESS)
-        _wrap1(ref, "tick", self.cur, TICK)
+        _wrap_take(ref, self.cur)
 
     # ----- the path ----------------------------------------------------------------
 

@@ -6,6 +6,7 @@ methods did. Imported when the first turn game starts; the App keeps the module 
 ``play`` while one is on (an import inside a function allocates each time it runs, and
 these run at every step of a turn game)."""
 
+from topper import inputs
 from topper_hw import buttons as btn
 from topper_view import effects, sounds
 from topper_app.modes import GAME, MENU, QUIT
@@ -63,8 +64,6 @@ def header(ref, cfg):
 
 
 def button(app, kind, seat, t, now):
-    from topper import turnref
-
     if kind == btn.TABLE_LONG:
         if app.ref.is_over():
             app._end_game()
@@ -74,30 +73,32 @@ def button(app, kind, seat, t, now):
             ruled(app, app.ref.pause(t), t)
         return
     if kind == btn.SEAT_SHORT:
-        press = turnref.SHORT
+        what = inputs.SHORT
     elif kind == btn.SEAT_LONG:
-        press = turnref.LONG
+        what = inputs.LONG
     elif kind == btn.CHORD:
-        press = turnref.CHORD
+        what = inputs.CHORD
     elif kind == btn.TABLE_SHORT:
-        press = turnref.TABLE
+        what = inputs.TABLE
     else:
         return  # the plain press-down: a turn game waits for its short or long press
-    if press != turnref.TABLE and seat >= app.game["seats"]:
+    if what != inputs.TABLE and seat >= app.game["seats"]:
         return
     ref = app.ref
     if ref.secret_input():
         # A secret is being entered with the buttons (a stored Crazy Job rule): its
         # presses would spell it, so the log holds none of them, only one "secret"
         # event where the entry ends (stored, or left), with that press's rulings.
-        rulings = ref.button(press, seat, t)
+        rulings = ref.take(what, seat, t)
         ended = not ref.secret_input()
         if ended:
             app.logq.event("secret", t)
         ruled(app, rulings, t, log=ended)
         return
-    app.logq.event("button", t, press=turnref.PRESS_NAMES[press], seat=seat)
-    ruled(app, ref.button(press, seat, t), t)
+    # The log names the press as the turn games' logs always have: short, long,
+    # table, chord (topper.inputs' names for those kinds).
+    app.logq.event("button", t, press=inputs.NAMES[what], seat=seat)
+    ruled(app, ref.take(what, seat, t), t)
 
 
 def card(app, code, t):
@@ -109,7 +110,7 @@ def card(app, code, t):
         app.logq.event("card", t)
     else:
         app.logq.event("card", t, card=name)
-    ruled(app, app.ref.card(code, t), t)
+    ruled(app, app.ref.take(inputs.CARD, -1, t, 0, code), t)
 
 
 def ruled(app, rulings, t, saved=False, event=None, log=True):

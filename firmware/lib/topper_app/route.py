@@ -1,4 +1,4 @@
-"""The table's input, from the App's state: each button event (``button``) and card
+"""Where the table's input goes, from the App's state: each button event (``button``) and card
 tag (``pad``) the loop polls, handed to what the mode says: the menu, the starter's
 seat, the game's referee (``game_button``), the "end the game?" question, the
 enrollment, a notice, or the host's question.
@@ -11,6 +11,7 @@ it by the App's methods (so ``poll`` and ``button`` call those). What only one m
 needs is in that mode's module (``blindplay``, ``turnplay``, ``enroll``,
 ``slapplay``), imported when it is needed."""
 
+from topper.inputs import CARD, PRESS
 from topper_hw import buttons as btn
 from topper_hw.nvstore import uid_key
 from topper_view import sounds
@@ -112,7 +113,7 @@ def game_button(app, kind, seat, t, us, now):
                 app._race_at = now
             if app.logq.on():  # (the call's keywords would make a dict)
                 app.logq.event("press", t, seat=seat, us=us)
-            app._rulings(ref.press(seat, t, us), now)
+            app._rulings(ref.take(PRESS, seat, t, us), now)
         return
     over = ref.view(now)["winner"] >= 0
     if app.blind and not over:
@@ -145,4 +146,4 @@ def pad(app, e, now):
         app.play.card(app, card, t)  # topper_app.turnplay
         return
     app.logq.event("lay", t, card=app.cards.format_card(card))
-    app._rulings(app.ref.lay(t, card=card), now)
+    app._rulings(app.ref.take(CARD, -1, t, 0, card), now)
