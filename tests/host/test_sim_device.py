@@ -260,3 +260,17 @@ def test_headless_bots_play_a_game_on_the_devices_shell_to_its_winner(tmp_path):
     assert any('"r":"win"' in line for line in log)
     assert any(line.startswith("# oled") and "WINS!" in line for line in r.stdout.splitlines())
     assert len(list(replay.rulings(log))) == len(rulings(log))
+
+
+def test_the_commentary_words_blind_play_and_turn_games_rulings():
+    from topper_host.sim.ui.board_app import describe
+
+    slap = '{"by":2,"locked":[],"ok":null,"order":[[2,0],[0,3000]],"paid":0,"r":"slap","t":5}'
+    assert describe(slap) == "P3 slaps first (P3 +0 ms, P1 +3 ms): good or wrong? the table says"
+    good = '{"locked":false,"ok":true,"paid":0,"r":"confirm","seat":2,"t":9}'
+    assert describe(good) == "the table: P3's slap was good, P3 takes the pot"
+    assert describe('{"out":true,"r":"out","seat":3,"t":9}') == "P4 is out of cards"
+    # A turn game's "out" is not the blind referee's: shown as the game names it.
+    assert describe('{"r":"out","seat":1,"t":9}', slap=False) == "out"
+    assert describe('{"ev":"press","seat":1,"t":9}') == "pressed P2"
+    assert describe("not json") is None

@@ -40,6 +40,8 @@ def ruling(r):
         order = ", ".join(["%s +%s" % (seat(s), _ms(m)) for s, m in r["order"]])
         if r["by"] < 0:
             return "slap by locked-out seats only (%s)" % order
+        if r["ok"] is None:  # blind play: the table judges it with its button
+            return "%s slaps first (%s): good or wrong? the table says" % (seat(r["by"]), order)
         if r["ok"]:
             return "%s slaps first (%s): %s, takes the pot" % (seat(r["by"]), order, r["rule"])
         if r["paid"]:
@@ -55,6 +57,16 @@ def ruling(r):
         return "%s gathers the pot: %d cards" % (seat(r["seat"]), r["cards"])
     if kind == "win":
         return "%s WINS THE GAME" % seat(r["seat"])
+    if kind == "confirm":  # blind play's judgement of a slap
+        if r["ok"]:
+            return "the table: %s's slap was good, %s takes the pot" % (seat(r["seat"]), seat(r["seat"]))
+        if r["paid"]:
+            return "the table: %s's slap was wrong, pays %d face down" % (seat(r["seat"]), r["paid"])
+        return "the table: %s's slap was wrong%s" % (seat(r["seat"]), ", locked out" if r["locked"] else "")
+    if kind == "out":
+        return "%s is %s" % (seat(r["seat"]), "out of cards" if r["out"] else "back in")
+    if kind == "turn":
+        return "%s lays next" % seat(r["seat"])
     if kind == "error":
         return "refused: %s" % r["msg"]
     return None

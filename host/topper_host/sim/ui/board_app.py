@@ -98,8 +98,9 @@ class BoardApp(SimShell):
     def advance(self, t):
         self.board.run(t)
         lines, self.pending = self.pending, []
+        slap = not self.board.app.turn
         for line in lines:
-            text = describe(line)
+            text = describe(line, slap)
             if text:
                 self.say("%8.1f s  %s" % (self.board.now / 1000.0, text))
 
@@ -215,11 +216,14 @@ class BoardApp(SimShell):
         SimShell.action_quit_sim(self)
 
 
+# The slap games' rulings that narrate words (a turn game's rulings share some names).
+SLAP_WORDS = ("starter", "lay", "slap", "late", "locked", "hurry", "collect", "win", "confirm", "out", "turn")
 EVENT_WORDS = {"press": "pressed", "table": "table button", "lay": "card read", "card": "card read"}
 
 
-def describe(line):
-    """A log line in words for the commentary, or None (the header, a tick)."""
+def describe(line, slap=True):
+    """A log line in words for the commentary, or None (the header, a tick); ``slap``:
+    a slap game's (a turn game's rulings are named and their words shown as they are)."""
     try:
         obj = json.loads(line)
     except ValueError:
@@ -238,7 +242,7 @@ def describe(line):
         card = obj.get("card")
         return "%s%s%s" % (what, who, (" " + card) if card else "")
     if "r" in obj:
-        text = narrate.ruling(obj) if "seat" in obj or obj["r"] in ("slap", "win", "lay") else None
+        text = narrate.ruling(obj) if slap and obj["r"] in SLAP_WORDS else None
         if text:
             return text
         msg = obj.get("msg") or obj.get("why")
