@@ -11,7 +11,13 @@ then ends it from the table. "Host" means the data port is open (DTR up) from po
 so the link's session exists and every line is streamed; without it DTR is dropped
 before code.py starts. With the pad, the deck map is written into the board's nvm at the
 REPL (as if enrolled earlier: enrolling 127 cards by hand on the emulated pad takes
-minutes), then the board is switched off and on.
+minutes), then the board is switched off and on. The nvm holds one map: the Triple Topper
+deck's for every game but Tripp Jokes, which reads a standard deck and so, with the pad,
+runs on a board of its own with the standard deck's map (no switches row there).
+
+The menu is read back from the OLED: after each press the bench waits until the selected
+line has changed, and takes a line as reached only once the screen has stood still
+(a press can land late after a long game).
 
 Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on the
 console): ``heap watch`` before the game, ``heap`` after it. Per row:
@@ -22,8 +28,9 @@ console): ``heap watch`` before the game, ``heap`` after it. Per row:
 - largest: the largest block that could be allocated when the game was over;
 - use: boot - low, against the goal of a third of boot.
 
-Then one more row per board: the six games again, the menu switched ten times, to show
-that nothing piles up from game to game (``--switches``).
+Then one more row per board: the games again, the menu switched ten times, to show
+that nothing piles up from game to game (``--switches``; ``--only-switches`` for that row
+alone).
 """
 
 import argparse
