@@ -11,7 +11,13 @@ then ends it from the table. "Host" means the data port is open (DTR up) from po
 so the link's session exists and every line is streamed; without it DTR is dropped
 before code.py starts. With the pad, the deck map is written into the board's nvm at the
 REPL (as if enrolled earlier: enrolling 127 cards by hand on the emulated pad takes
-minutes), then the board is switched off and on.
+minutes), then the board is switched off and on. The nvm holds one map: the Triple Topper
+deck's for every game but Tripp Jokes, which reads a standard deck and so, with the pad,
+runs on a board of its own with the standard deck's map (no switches row there).
+
+The menu is read back from the OLED: after each press the bench waits until the selected
+line has changed, and takes a line as reached only once the screen has stood still
+(a press can land late after a long game).
 
 Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on the
 console): ``heap watch`` before the game, ``heap`` after it. Per row:
@@ -22,8 +28,9 @@ console): ``heap watch`` before the game, ``heap`` after it. Per row:
 - largest: the largest block that could be allocated when the game was over;
 - use: boot - low, against the goal of a third of boot.
 
-Then one more row per board: the six games again, the menu switched ten times, to show
-that nothing piles up from game to game (``--switches``).
+Then one more row per board: the games again, the menu switched ten times, to show
+that nothing piles up from game to game (``--switches``; ``--only-switches`` for that row
+alone).
 """
 
 import argparse
@@ -71,56 +78,144 @@ def heap(b, line):
 # ----- the menu --------------------------------------------------------------------
 
 
-def menu_line(b, prefix):
-    for line in screen(b):
+def menu_line(b, prefix, lines=None):
+    for line in lines if lines is not None else screen(b):
         if line.startswith(prefix):
             return line
     return None
 
 
-def to_line(b, label):
-    for _ in range(14):
-        if menu_line(b, ">" + label) is not None:
-            return
-        b.tap("table", hold_ms=60, after_ms=150)
-    raise topper_board.BoardError("no menu line %s: %r" % (label, screen(b)))
+def in_menu(lines):
+    return bool(lines) and lines[0].startswith("TOPPER TABLE")
+
+
+def selected(lines):
+    """The menu's line under the cursor (it starts with ">"), or None."""
+    for line in lines[1:]:
+        if line.startswith(">"):
+            return line
+    return None
+
+
+def settle(b, before, ms=1500):
+    """Runs the board until the selected line is no longer ``before`` (the press was
+    taken and the OLED redrawn), at most ``ms``; returns the screen's lines."""
+    lines = screen(b)
+    waited = 0
+    while selected(lines) == before and waited < ms:
+        b.run_ms(50)
+        waited += 50
+        lines = screen(b)
+    return lines
+
+
+def steady(b, ms=3000):
+    """Runs the board until two reads of the OLED 250 ms apart agree (a press still on
+    its way has landed and been drawn), at most ``ms``; returns the screen's lines."""
+    lines = screen(b)
+    for _ in range(ms // 250):
+        b.run_ms(250)
+        again = screen(b)
+        if again == lines:
+            return lines
+        lines = again
+    return lines
+
+
+def to_line(b, label, limit=40):
+    """Table presses until the menu's cursor is on ``label``: the OLED is read after each
+    press has been taken (the selected line changed), so a frame drawn late is never
+    mistaken for a line missed."""
+    lines = screen(b)
+    for _ in range(limit):
+        if not in_menu(lines):
+            b.run_ms(300)
+            lines = screen(b)
+            if not in_menu(lines):
+                raise topper_board.BoardError("not in the menu (looking for %s): %r" % (label, lines))
+        cur = selected(lines)
+        if cur is not None and cur.startswith(">" + label):
+            lines = steady(b)  # still there once the screen is still?
+            cur = selected(lines)
+            if cur is not None and cur.startswith(">" + label):
+                return
+            continue
+        b.tap("table", hold_ms=60, after_ms=60)
+        lines = settle(b, cur)
+    raise topper_board.BoardError("no menu line %s after %d presses: %r" % (label, limit, lines))
 
 
 def set_value(b, label, shown):
     to_line(b, label)
-    for _ in range(12):
-        if menu_line(b, ">" + label).endswith(" " + shown):
-            return
-        b.tap(2, hold_ms=60, after_ms=150)
+    for _ in range(24):
+        cur = selected(screen(b))
+        if cur.endswith(" " + shown):
+            cur = selected(steady(b))
+            if cur.startswith(">" + label) and cur.endswith(" " + shown):
+                return
+            to_line(b, label)
+            continue
+        b.tap(2, hold_ms=60, after_ms=60)
+        settle(b, cur)
     raise topper_board.BoardError("%s never shows %s: %r" % (label, shown, screen(b)))
 
 
 def choose(b, title, pad, seats):
-    set_value(b, "Game", title)
-    set_value(b, "Seats", str(seats))
-    # The card pad line starts as settings.toml says (TOPPER_CARDPAD): left as it is.
-    to_line(b, "Start game")
-    b.press("table", hold_ms=900)
-    b.run_ms(1100)
+    """Picks the game and its seats in the menu and starts it. If the menu is still
+    there after the long press (see board-heap.md: after a long game a press can land
+    late, so the hold was taken on another line), it chooses again, up to 3 times."""
+    for _ in range(3):
+        set_value(b, "Game", title)
+        set_value(b, "Seats", str(seats))
+        # The card pad line starts as settings.toml says (TOPPER_CARDPAD): left as it is.
+        to_line(b, "Start game")
+        b.press("table", hold_ms=900)
+        b.run_ms(1100)
+        lines = steady(b)
+        if any("CARD PAD" in s for s in lines):
+            raise topper_board.BoardError("%s: a card pad notice: %r" % (title, lines))
+        if not in_menu(lines):
+            return
+        print("  (%s did not start, choosing again: %r)" % (title, lines), file=sys.stderr, flush=True)
+    raise topper_board.BoardError("%s did not start: %r" % (title, lines))
 
 
 def end_game(b):
-    """Hold the table button (twice when "END GAME?" asks) back to the menu."""
-    for _ in range(3):
-        if menu_line(b, ">Start game") or menu_line(b, " Start game"):
+    """Hold the table button back to the menu: twice when "END GAME?" asks, more when a
+    slap game's hold is taken as a judgement first; a notice is answered."""
+    for _ in range(8):
+        lines = screen(b)
+        if in_menu(lines):
             return
+        if any("table: OK" in s for s in lines):  # a notice
+            b.tap("table")
+            b.run_ms(300)
+            continue
         b.press("table", hold_ms=900)
         b.run_ms(1200)
-    lines = screen(b)
-    if any("table: OK" in s for s in lines):  # a notice
-        b.tap("table")
+    if not in_menu(screen(b)):
+        raise topper_board.BoardError("not back in the menu: %r" % (screen(b),))
 
 
 # ----- the scripted games ------------------------------------------------------------
 
 
 def uid(card, copy=0):
+    """A Triple Topper tag as the PN532 model reports it (tests/fakes/scenario.py)."""
     return "045e%02x%02xa17780" % (copy, card)
+
+
+def std_uid(card, copy=0):
+    """A standard deck's tag (tests/host/test_firmware_turn_pad.py std_uid)."""
+    return "045d%02x%02x1c7780" % (copy, card)
+
+
+def lay(b, key, card):
+    """Lays a card on the pad and lifts it: Tripp Jokes reads the standard deck."""
+    b.lay(std_uid(card % 52) if key == "tripp" else uid(card % 125))
+    b.run_ms(90)
+    b.lift()
+    b.run_ms(30)
 
 
 def play_tricky(b, events):
@@ -175,10 +270,7 @@ def play(b, key, pad, seats, events):
         while n < events:
             for _ in range(3):  # three lays, then a slap and its judgement
                 if pad:
-                    b.lay(uid(card % 125))
-                    b.run_ms(90)
-                    b.lift()
-                    b.run_ms(30)
+                    lay(b, key, card)
                     card += 7
                 else:
                     b.tap("table", hold_ms=40, after_ms=40)
@@ -191,10 +283,7 @@ def play(b, key, pad, seats, events):
     seat = 0
     while n < events:
         if pad and n % 2 == 0:
-            b.lay(uid(card % 125))
-            b.run_ms(90)
-            b.lift()
-            b.run_ms(30)
+            lay(b, key, card)
             card += 11
         else:
             b.tap(1 + seat % seats, hold_ms=60, after_ms=60)
@@ -206,22 +295,28 @@ def play(b, key, pad, seats, events):
 # ----- boards ------------------------------------------------------------------------
 
 
-def enroll_by_repl(b):
-    """The Triple Topper deck map straight into nvm, as tests/fakes/scenario.py does."""
+def enroll_by_repl(b, standard=False):
+    """A deck map straight into nvm: the Triple Topper deck's, as tests/fakes/scenario.py
+    does, or (``standard``, for Tripp Jokes) a standard deck's, as
+    tests/host/test_firmware_turn_pad.py does. The nvm holds one map at a time."""
+    if standard:
+        e = "e=[(nvstore.uid_key(bytes([4,0x5d,0,c,0x1c,0x77,0x80])),c) for c in range(52)]\n"
+    else:
+        e = "e=[(nvstore.uid_key(bytes([4,0x5e,0,c,0xa1,0x77,0x80])),c) for c in range(125)]\n"
     code = (
         "import microcontroller\n"
         "from topper_hw import nvstore\n"
-        "e=[(nvstore.uid_key(bytes([4,0x5e,0,c,0xa1,0x77,0x80])),c) for c in range(125)]\n"
-        "buf=nvstore.encode(e,True)\n"
-        "microcontroller.nvm[0:len(buf)]=buf\n"
-        "print('enrolled', len(buf))"
+        + e
+        + ("buf=nvstore.encode(e,True,%s)\n" % standard)
+        + "microcontroller.nvm[0:len(buf)]=buf\n"
+        + "print('enrolled', len(buf))"
     )
     out = b.repl(code, 60000)
     assert "enrolled" in out, out
     b.cut()  # then a clean power-up: the nvm is flash, it stays
 
 
-def open_board(pad, host):
+def open_board(pad, host, standard=False):
     settings = {"TOPPER_CARDPAD": 1 if pad else 0, "TOPPER_HURRY_MS": 0}
     uf2, path = variants.variant(settings)
     env = dict(os.environ, TOPPER_SETTINGS=str(path))
@@ -229,7 +324,7 @@ def open_board(pad, host):
     if pad:
         b.boot()
         b.console_until("topper: running", 30000)
-        enroll_by_repl(b)
+        enroll_by_repl(b, standard)
     b.boot()
     if not host:
         # As soon as CircuitPython starts code.py (USB is configured at that moment),
@@ -268,6 +363,7 @@ def main():
     ap.add_argument("--games", default=",".join(g[1] for g in GAMES))
     ap.add_argument("--events", type=int, default=200)
     ap.add_argument("--switches", type=int, default=10)
+    ap.add_argument("--only-switches", action="store_true", help="the switches row alone")
     ap.add_argument("--marathon", type=int, default=0, help="N games back to back (no pad, host)")
     args = ap.parse_args()
     games = [g for g in GAMES if g[1] in args.games.split(",")]
@@ -283,23 +379,34 @@ def main():
         return
     for pad in [int(v) for v in args.pad.split(",")]:
         for host in [int(v) for v in args.host.split(",")]:
-            w0 = time.monotonic()
-            b, boot_free = open_board(pad, host)
-            with b:
-                tag = "%s, %s" % ("pad" if pad else "no pad", "host" if host else "no host")
-                for title, key, seats in games:
-                    played, free, low, largest = row(b, boot_free, title, key, seats, pad, args.events)
-                    report("%s: %s" % (key, tag), boot_free, low, largest, played)
-                if args.switches:
-                    played, low = 0, boot_free
-                    for i in range(args.switches):
-                        title, key, seats = games[i % len(games)]
-                        n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
-                        played, low = played + n, min(low, lo)
-                    report("%d games switched: %s" % (args.switches, tag), boot_free, low, largest, played)
-            wall = time.monotonic() - w0
-            print("  (%s: %.0f s wall, %.0f s emulated)" % (tag, wall, b.emulated_us / 1e6), flush=True)
-
+            tag = "%s, %s" % ("pad" if pad else "no pad", "host" if host else "no host")
+            # The nvm holds one deck map: with the pad, Tripp Jokes (a standard deck) has a
+            # board of its own, and the switches go round the other games.
+            boards = [(False, [g for g in games if not (pad and g[1] == "tripp")])]
+            if pad and any(g[1] == "tripp" for g in games):
+                boards.append((True, [g for g in games if g[1] == "tripp"]))
+            for standard, these in boards:
+                if not these:
+                    continue
+                w0 = time.monotonic()
+                b, boot_free = open_board(pad, host, standard)
+                with b:
+                    if not args.only_switches:
+                        for title, key, seats in these:
+                            played, free, low, largest = row(
+                                b, boot_free, title, key, seats, pad, args.events)
+                            report("%s: %s" % (key, tag), boot_free, low, largest, played)
+                    if args.switches and not standard:
+                        played, low = 0, boot_free
+                        for i in range(args.switches):
+                            title, key, seats = these[i % len(these)]
+                            n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
+                            played, low = played + n, min(low, lo)
+                        label = "%d games switched: %s" % (args.switches, tag)
+                        report(label, boot_free, low, largest, played)
+                wall = time.monotonic() - w0
+                print("  (%s%s: %.0f s wall, %.0f s emulated)" % (
+                    tag, ", standard deck" if standard else "", wall, b.emulated_us / 1e6), flush=True)
 
 if __name__ == "__main__":
     main()
