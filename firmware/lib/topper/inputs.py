@@ -28,8 +28,8 @@ TICK = 7  # time passed: the referee's timers
 
 NAMES = ("press", "short", "long", "table", "table_long", "chord", "card", "tick")
 
-# The turn games' log names a button by its press ("short", "long", "table", "chord").
-_BUTTONS = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
+# The turn games' log names a button by its press: its name here.
+_BUTTONS = {NAMES[k]: k for k in (SHORT, LONG, TABLE, CHORD)}
 
 
 def from_log(ev, parse_card):

@@ -32,16 +32,9 @@ class DeviceBots:
         self.hear(lines, now)
         self.act(now)
 
-    def playing(self):
-        """The bots' kind of game is on: a slap game judged from the card pad."""
-        app = self.board.app
-        return (
-            app.ref is not None and app.mode == 2 and not app.blind and not app.turn and app.deck is not None
-        )
-
     def hear(self, lines, now):
         """Log lines the device wrote: its rulings reach every bot."""
-        if not self.playing():
+        if not self.board.pad_slap_game():
             self._ref = None
             return
         app = self.board.app
@@ -62,21 +55,17 @@ class DeviceBots:
             bot.see(seen, rulings, now)
 
     def act(self, now):
-        """What the bots planned up to ``now``, done at the board (at the next ms when
-        its time has passed: a stamp is never before what the device has seen)."""
-        if not self.playing():
+        """What the bots planned up to ``now``, done at the board's next ms (a press is
+        never stamped before what the device has already seen)."""
+        if not self.board.pad_slap_game():
             return
-        g = self.board.app.ref.game
         for bot in self.bots.values():
             d = bot.due()
             if d is None or ticks_diff(d[0], now) > 0:
                 continue
-            at, kind = d
+            kind = d[1]
             bot.done(kind)
-            at = now + 1
             if kind == "press":
-                self.board.press(bot.seat, at)
-            else:
-                due = g.award_to if g.phase == 4 else g.turn
-                if due == bot.seat:
-                    self.board.tap_due(at)
+                self.board.press(bot.seat, now + 1)
+            elif self.board.due_seat() == bot.seat:
+                self.board.tap_due()

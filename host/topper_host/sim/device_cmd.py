@@ -109,7 +109,7 @@ def play(board, action):
         except ValueError as e:
             raise ScriptError(action["_line"], str(e))
     elif do == "tap_due":
-        why = board.tap_due(t)
+        why = board.tap_due()
         if why:
             raise ScriptError(action["_line"], why)
 
@@ -117,7 +117,7 @@ def play(board, action):
 def headless(args, out, style=None):
     """A script of hands, or with ``--bots`` (and no script) bots at every seat of a
     slap game with the pad, from the menu to the winner or ``--max-minutes``."""
-    from topper_host.virtual.board import VirtualBoard
+    from topper_host.virtual.board import STEP_MS, VirtualBoard
 
     script = []
     if args.script:
@@ -149,7 +149,7 @@ def headless(args, out, style=None):
         # The OLED after each batch of log lines and at each action: not every frame
         # of a countdown.
         while board.now < t:
-            board.step(min(t, board.now + 5))
+            board.step(min(t, board.now + STEP_MS))
             if log:
                 for line in log:
                     out(line)
@@ -188,7 +188,7 @@ def live(args, snaps, style):
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: --device needs a terminal; try --device --headless --script", file=sys.stderr)
         return 2
-    path = args.log or logs.default_path("device", 0).replace("-seed0", "")  # a file a game
+    path = args.log or logs.default_path("device")  # a file a game (GameLogs)
     log = GameLogs(path)
     clock = clockmod.LiveClock()
     seed = int.from_bytes(os.urandom(3), "big") if args.seed is None else args.seed

@@ -16,9 +16,14 @@ def state_dir(environ=os.environ):
     return os.path.join(base, "topper", "logs")
 
 
-def default_path(variant, seed, environ=os.environ, when=None):
+def default_path(variant, seed=None, environ=os.environ, when=None):
+    """The log's file in the state folder; ``seed`` None: a run of games of many seeds
+    (the device's, seeded by the starters' press stamps)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-    return os.path.join(state_dir(environ), "sim-%s-%s-seed%d.jsonl" % (stamp, variant, seed))
+    name = "sim-%s-%s" % (stamp, variant)
+    if seed is not None:
+        name += "-seed%d" % seed
+    return os.path.join(state_dir(environ), name + ".jsonl")
 
 
 def numbered(path, index, count):

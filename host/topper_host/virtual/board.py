@@ -20,7 +20,11 @@ the simulator resumes when it starts again, as on the board after a power cut.
 import os
 import random
 
+from topper.games.slap.engine import Phase
+from topper_app.modes import ENROLL_MODE, GAME, MENU
+
 from topper_host.virtual import deck, keypad, parts
+
 
 STEP_MS = 5  # the board's loop takes a few ms a turn; the keypad stamps each press itself
 TAP_MS = 80  # a seat or table press
@@ -97,6 +101,7 @@ class VirtualBoard:
         self.dev = d
         self.store = d.store
         self.enrolled = None  # the deck kind in the deck map
+        self._tags = {}  # its tags: card -> the uid of each copy
         self._copies = {}  # card -> the copy tapped last (each copy is its own tag)
         self._draw = random.Random(seed)  # tap_due's cards: a face-down hand's next card
         self._follow_menu(cfg["game"])
@@ -107,19 +112,15 @@ class VirtualBoard:
     def step(self, now):
         self.seat_keys.events.arrive(now)
         self.table_keys.events.arrive(now)
-        self.pwm.now = now
-        if self.app.mode == 0:  # MENU: the table enrolls the deck of the game chosen
+        if self.app.mode == MENU:  # the table enrolls the deck of the game chosen
             self._follow_menu(self.app.menu.game)
         self.app.step(now)
         self.now = now
         log = self.dev.log
-        if log is not None and self.watchers:
-            heard = log.heard
-            log.heard = []
-            for w in self.watchers:
-                w(heard, now)
-        elif log is not None:
-            log.heard.clear()
+        heard = log.heard
+        log.heard = []
+        for w in self.watchers:
+            w(heard, now)
 
     def run(self, until, every=STEP_MS):
         """Step every ``every`` ms from now up to ``until`` (inclusive)."""
@@ -153,20 +154,16 @@ class VirtualBoard:
         self.table_keys.events.schedule(0, False, t + 60 + TAP_MS + 40)
         return t
 
-    def busy(self):
-        """A hand still holds a button (a release is still to come)."""
-        return bool(self.seat_keys.events.pending() or self.table_keys.events.pending())
-
     def tap(self, card):
         """The card ``card`` (a code of the enrolled deck's kind) tapped on the pad:
         each tap uses the next copy's tag, so that the same card twice in a row is two
         reads, not one card resting on the pad."""
-        n = deck.copies(self.enrolled, card)
-        if n == 0:
+        copies = self._tags.get(card)
+        if not copies:
             raise ValueError("no such card in the enrolled deck: %r" % (card,))
-        copy = (self._copies.get(card, -1) + 1) % n
+        copy = (self._copies.get(card, -1) + 1) % len(copies)
         self._copies[card] = copy
-        self.pn532.put(self._uid(card, copy))
+        self.pn532.put(copies[copy])
 
     def tap_named(self, text):
         """The card named ``text`` ("3RC", "QH") tapped on the pad; ValueError (its
@@ -176,26 +173,40 @@ class VirtualBoard:
         parse = stdcards.parse if self.enrolled == deck.STANDARD else cards.parse
         self.tap(parse(text))
 
-    def tap_due(self, t=None):
+    def pad_slap_game(self):
+        """A slap game judged from the card pad is on (not blind play, not a turn game):
+        where ``tap_due`` lays cards and the bots play."""
+        app = self.app
+        if app.ref is None or app.mode != GAME:
+            return False
+        return not app.blind and not app.turn and app.deck is not None
+
+    def due_seat(self):
+        """In a slap game with the pad: the seat to lay next (after a won pot, its
+        winner, who gathers it by leading)."""
+        g = self.app.ref.game
+        return g.award_to if g.phase == Phase.AWARDED else g.turn
+
+    def tap_due(self):
         """Enrolling a deck: the card the screen asks for is tapped. A slap game with
         the pad: the seat due to lay turns up its top card and taps it. Which card: one
         of those not on the pile, drawn with the board's own seeded generator (the
         hands are face down: neither the device nor the table knows them). Returns
         None, or why no card was tapped (for the screen)."""
         app = self.app
-        if app.mode == 4 and app.enrolling is not None:  # ENROLL: the card the screen asks for
+        if app.mode == ENROLL_MODE and app.enrolling is not None:
             card = app.enrolling.next_card()
             if card is None:
                 return "every card is enrolled"
-            self.enrolled = deck.STANDARD if app.enrolling.standard else deck.TRIPLE
+            self._follow_kind(deck.STANDARD if app.enrolling.standard else deck.TRIPLE, write=False)
             self.tap(card)
             return None
-        if app.ref is None or app.mode != 2 or app.blind or app.turn or app.deck is None:
+        if not self.pad_slap_game():
             return "t taps in a slap game with the card pad; ':' types any card"
         g = app.ref.game
-        if g.phase == 5:  # OVER
+        if g.phase == Phase.OVER:
             return "the game is over"
-        seat = g.award_to if g.phase == 4 else g.turn  # AWARDED: the pot's winner leads
+        seat = self.due_seat()
         if seat < 0 or not g.stacks[seat]:
             return "P%d has no cards to lay" % (seat + 1)
         pool = list(g.deck)
@@ -205,22 +216,14 @@ class VirtualBoard:
         self.tap(pool[self._draw.randrange(len(pool))])
         return None
 
-    def tap_unknown(self):
-        """A tag that is no card of the deck (a bank card, a stray sticker)."""
-        self.pn532.put(bytes((0x04, 0x99, 0x99, 0x99, 0x99, 0x99, 0x99)))
-
-    def _uid(self, card, copy):
-        for c, cp in deck.cards_of(self.enrolled):
-            if c == card:
-                if copy == 0:
-                    return deck.uid(self.enrolled, c, cp)
-                copy -= 1
-        raise ValueError(card)
-
     def _follow_menu(self, game):
-        kind = deck.for_game(game)
+        self._follow_kind(deck.for_game(game))
+
+    def _follow_kind(self, kind, write=True):
+        """The deck of ``kind`` on the table: its map written into the nvm (``write``),
+        or, while the menu's enrollment writes it, only its tags in hand."""
         if kind != self.enrolled:
-            deck.enroll(self.store, kind)
+            self._tags = deck.enroll(self.store, kind) if write else deck.tags(kind)
             self.enrolled = kind
 
     # ----- what the device shows ------------------------------------------------------

@@ -22,38 +22,28 @@ def uid(kind, card, copy=0):
     return bytes((0x04, 0x56, kind, copy, card, 0x10, 0x01))
 
 
-def cards_of(kind):
-    """``[(card, copy)]`` for every physical card of the deck."""
+def tags(kind):
+    """``{card: [uid of each physical copy]}`` for the deck of ``kind``."""
     if kind == STANDARD:
-        out = []
-        for copy in range(COPIES):
-            seen = {}
-            for c in stdcards.deck(JOKERS // 2):
-                n = seen.get(c, 0)
-                seen[c] = n + 1
-                out.append((c, copy * JOKERS + n))
-        return out
-    seen = {}
-    out = []
-    for c in cards.full_deck(JOKERS):
-        n = seen.get(c, 0)
-        seen[c] = n + 1
-        out.append((c, n))
+        physical = stdcards.deck(JOKERS // 2) * COPIES
+    else:
+        physical = cards.full_deck(JOKERS)
+    out = {}
+    for c in physical:
+        copies = out.setdefault(c, [])
+        copies.append(uid(kind, c, len(copies)))
     return out
 
 
 def enroll(store, kind):
-    """Write the deck map of ``kind`` into ``store`` (a ``nvstore.DeckStore``)."""
-    entries = [(nvstore.uid_key(uid(kind, c, copy)), c) for c, copy in cards_of(kind)]
+    """Write the deck map of ``kind`` into ``store`` (a ``nvstore.DeckStore``); its tags."""
+    deck = tags(kind)
+    entries = [(nvstore.uid_key(u), c) for c in deck for u in deck[c]]
     store.save(entries, True, standard=kind == STANDARD)
+    return deck
 
 
 def for_game(game):
     """The deck a game is played with: Tripp Jokes a standard one, the rest Triple
     Topper cards."""
     return STANDARD if game == "tripp" else TRIPLE
-
-
-def copies(kind, card):
-    """How many physical copies of ``card`` the deck has."""
-    return len([1 for c, _ in cards_of(kind) if c == card])

@@ -29,7 +29,6 @@ class EventQueue:
 
     def __init__(self, max_events=64):
         self.max_events = max_events
-        self.now = 0  # the board's clock, set by arrive()
         self._future = []  # (t, order, key, pressed) scheduled, not yet happened
         self._queue = []  # (key, pressed, t) happened, not yet read
         self._overflowed = False
@@ -42,17 +41,12 @@ class EventQueue:
 
     def arrive(self, now):
         """Every scheduled change stamped at or before ``now`` happens."""
-        self.now = now
         while self._future and self._future[0][0] <= now:
             t, _, key, pressed = self._future.pop(0)
             if len(self._queue) >= self.max_events:
                 self._overflowed = True
             else:
                 self._queue.append((key, pressed, t))
-
-    def pending(self):
-        """Changes scheduled for later (a held button's release)."""
-        return len(self._future)
 
     def get_into(self, event):
         if not self._queue:
@@ -62,10 +56,6 @@ class EventQueue:
         event.pressed = pressed
         event.timestamp = t
         return True
-
-    def get(self):
-        e = Event()
-        return e if self.get_into(e) else None
 
     def clear(self):
         self._queue = []

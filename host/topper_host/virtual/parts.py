@@ -6,7 +6,7 @@ keeps what was sent to it, for a screen or a test to read:
 - ``Strip``: ``neopixel.NeoPixel`` (items set as ``(r, g, b)`` or ``0xRRGGBB``, then
   ``show()``); ``colors()`` is what the ring shows.
 - ``Pwm``: ``pwmio.PWMOut`` (``frequency``, ``duty_cycle``); ``tone()`` is the pitch
-  sounding, 0 for silence, and ``tones`` every note started.
+  sounding, 0 for silence.
 - ``I2C``: ``busio.I2C`` with an SSD1306 at 0x3C; ``Screen`` reads the picture the
   driver wrote into the display's RAM.
 - ``Pn532``: ``adafruit_pn532``'s polling calls; ``put(uid)`` lays a tag on it for
@@ -29,7 +29,6 @@ class Strip:
         self.n = n
         self._px = [(0, 0, 0)] * n  # written, maybe not shown yet
         self._shown = [(0, 0, 0)] * n
-        self.shows = 0
 
     def __len__(self):
         return self.n
@@ -45,7 +44,6 @@ class Strip:
 
     def show(self):
         self._shown = list(self._px)
-        self.shows += 1
 
     def colors(self):
         return list(self._shown)
@@ -55,13 +53,6 @@ class Pwm:
     def __init__(self):
         self.frequency = 1000
         self.duty_cycle = 0
-        self.tones = []  # (t, hz) of every tone started, for tests and the sound line
-        self.now = 0  # the board's clock, set before each step
-
-    def __setattr__(self, name, value):
-        object.__setattr__(self, name, value)
-        if name == "duty_cycle" and value and "tones" in self.__dict__:
-            self.tones.append((self.now, self.frequency))
 
     def tone(self):
         return self.frequency if self.duty_cycle else 0
@@ -75,7 +66,6 @@ class I2C:
         self.oled_addr = oled_addr
         self.ram = bytearray(WIDTH * HEIGHT // 8)
         self._at = 0
-        self.writes = 0
 
     def try_lock(self):
         return True
@@ -90,7 +80,6 @@ class I2C:
         if addr != self.oled_addr:
             raise OSError(19, "no device at 0x%02X" % addr)
         data = bytes(data)[start:end]
-        self.writes += 1
         if not data:
             return
         if data[0] == 0x40:  # pixels

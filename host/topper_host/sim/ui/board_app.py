@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from topper_host.sim import narrate
 from topper_host.sim.ui.shell import SimShell
-from topper_host.virtual.board import LONG_MS
+from topper_host.virtual.board import LONG_MS, TAP_MS
 from topper_host.virtual.parts import Screen
 
 HELP = """Keys: the device's buttons and card pad
@@ -85,7 +85,6 @@ class BoardApp(SimShell):
         self.prefix = None  # "long" or "chord": what the next seat key means
         self.pending = []  # log lines written since the last frame
         board.watchers.append(lambda lines, now: self.pending.extend(lines))
-        self._quiet_until = None
 
     def body(self):
         yield self.feed_log()
@@ -115,7 +114,7 @@ class BoardApp(SimShell):
         frame = BoardFrame(self.board, n)
         tone = self.board.tone()
         status = "PAUSED" if self.clock.paused else ("%d Hz" % tone if tone else "%.1f s" % (t / 1000.0))
-        self.draw_common(frame, self.seat_keys(n), status, self.notice_now(), self.keys())
+        self.draw_common(frame, self.seat_keys(n), status, self.notice, self.keys())
 
     def seat_keys(self, n):
         out = Text()
@@ -127,9 +126,6 @@ class BoardApp(SimShell):
         if self.prefix:
             out.append("\n%s: now a seat key" % ("hold" if self.prefix == "long" else "table held +"))
         return out
-
-    def notice_now(self):
-        return self.notice
 
     def keys(self):
         return [
@@ -165,7 +161,7 @@ class BoardApp(SimShell):
     def action_table(self, long):
         if self.clock.paused:
             return
-        self.board.table(self._at(), hold=LONG_MS if long else 80)
+        self.board.table(self._at(), hold=LONG_MS if long else TAP_MS)
         self.prefix = None
         self.notice = ""
         self.step()
@@ -177,7 +173,7 @@ class BoardApp(SimShell):
     def action_tap_due(self):
         if self.clock.paused:
             return
-        why = self.board.tap_due(self._at())
+        why = self.board.tap_due()
         self.notice = why or ""
         self.step()
 

@@ -136,8 +136,9 @@ class BlindSlapReferee:
             return self.table(t, True)
         if kind == inputs.CHORD:
             return self.toggle_out(seat, t)
-        self.message = inputs.no_use(kind)[:21]
-        return [{"r": "error", "msg": inputs.no_use(kind), "t": t}]
+        why = inputs.no_use(kind)
+        self.message = why[:21]
+        return [{"r": "error", "msg": why, "t": t}]
 
     def table(self, t, long=False):
         """The table button: confirms a waiting slap, or passes the turn."""
