@@ -52,12 +52,17 @@ def find(explicit=None, patterns=None, mounts_file=None):
     return drive.only_one(found, LABEL, hint, BootDriveError)
 
 
-def check(image_path, drive_path):
-    """The parsed image, once both the file and the drive are right for each other."""
+def read_image(image_path):
+    """The parsed image, if it is one for the RP2040."""
     image = uf2.read(image_path)
     if image.family != uf2.RP2040_FAMILY:
         fam = "none" if image.family is None else f"0x{image.family:08x}"
         raise uf2.UF2Error(f"{image_path} is not a UF2 for the RP2040 (family {fam})")
+    return image
+
+
+def check(image, drive_path):
+    """``image`` (``read_image``'s), once the drive is right for it."""
     found = board_id(drive_path)
     if found != BOARD_ID:
         raise BootDriveError(

@@ -141,13 +141,16 @@ def _prepare(args):
 
 def flash_uf2(args):
     """The whole image onto the bootloader drive: checked first, then copied."""
+    # The file first: a wrong path is the user's to fix whether a board is plugged in or not.
     try:
+        image = bootdrive.read_image(args.uf2)
         target = bootdrive.find(args.drive)
-        image = bootdrive.check(args.uf2, target)
+        bootdrive.check(image, target)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
-        _say("topper flash: " + str(e))
+        hint = ""
         if isinstance(e, uf2.UF2Error) and not os.path.exists(args.uf2):
-            _say("topper flash: build the image first: bash scripts/build-firmware")
+            hint = " (build the image first: bash scripts/build-firmware)"
+        _say("topper flash: " + str(e) + hint)
         return NOT_FLASHED
     _say(f"topper flash: {args.uf2} ({image.blocks} blocks) onto {target}")
     if args.dry_run:

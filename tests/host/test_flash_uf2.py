@@ -97,6 +97,18 @@ def test_a_missing_image_says_how_to_build_it(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "cannot read" in out and "scripts/build-firmware" in out
     assert "Traceback" not in out
+    assert len(out.splitlines()) == 1
+
+
+def test_a_wrong_image_path_is_named_before_any_drive_is_looked_for(tmp_path, capsys, monkeypatch):
+    from topper_host import bootdrive
+
+    looked = []
+    monkeypatch.setattr(bootdrive, "find", lambda explicit=None: looked.append(explicit))
+    assert flash("--uf2", str(tmp_path / "typo.uf2")) == 2
+    out = capsys.readouterr().out
+    assert "typo.uf2" in out and len(out.splitlines()) == 1
+    assert looked == []
 
 
 def test_dry_run_checks_but_writes_nothing(tmp_path, capsys):
