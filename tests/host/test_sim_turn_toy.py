@@ -11,7 +11,7 @@ from topper_host.sim import clock as clockmod
 from sim_ui_support import HandClock, run, shown
 from topper_host.sim import turn_cmd, turn_log
 from topper_host.sim.turn_table import TurnTable
-from topper_host.sim.turn_think import Thinker
+from topper_host.sim.think import Thinker
 from topper_host.sim.ui.turn_app import TurnApp
 
 

@@ -16,7 +16,7 @@ sees another seat's cards.
 from topper.ticks import ticks_add, ticks_diff
 
 from topper_host.sim import turn_log
-from topper_host.sim.turn_think import Thinker
+from topper_host.sim.think import Thinker
 
 
 class TurnTable:
