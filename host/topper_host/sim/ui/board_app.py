@@ -76,10 +76,15 @@ class BoardApp(SimShell):
         + [Binding(k, "seat(%d, True)" % i, show=False) for i, k in enumerate(SHIFTED)]
     )
 
-    def __init__(self, board, clock, bots=False, **kw):
-        who = "you are P1, bots the rest (slap games with the pad)" if bots else "every seat at the keyboard"
-        title = "Topper Table  \u00b7  the device  \u00b7  %s" % who
-        SimShell.__init__(self, clock, title=title, humans=(0,) if bots else tuple(range(8)), **kw)
+    def __init__(self, board, clock, bots=False, title=None, humans=None, **kw):
+        if title is None:
+            who = "every seat at the keyboard"
+            if bots:
+                who = "you are P1, bots the rest (slap games with the pad)"
+            title = "Topper Table  \u00b7  the device  \u00b7  %s" % who
+        if humans is None:
+            humans = (0,) if bots else tuple(range(8))
+        SimShell.__init__(self, clock, title=title, humans=humans, **kw)
         self.board = board
         self.bots = bots
         self.prefix = None  # "long" or "chord": what the next seat key means
