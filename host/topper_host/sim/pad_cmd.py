@@ -16,10 +16,8 @@ import sys
 from topper import games, jsonl
 
 from topper_host import paths
-from topper_host import replay as replays
 from topper_host.sim import logs
 from topper_host.sim.pad_table import PadTable
-from topper_host.sim.turn_log import control_from
 
 BOOT_MS = 200  # the board boots before the host sets the game up
 BATCH_MS = 150  # headless: the OLED is read this long after a batch of log lines
@@ -44,11 +42,7 @@ class Setup:
         self.options = parse_options(args.game, args.opt or [])
         self.control = None  # (kind, base_ms, extra_ms) as topper.clock
         if args.clock:
-            try:
-                c = control_from(args.clock)
-            except ValueError as e:
-                raise Usage(str(e))
-            self.control = (c.kind, c.base_ms, c.extra_ms)
+            self.control = control_from(args.clock)
 
     def text(self):
         parts = ["%s=%d" % (k, self.options[k]) for k in sorted(self.options)]
@@ -57,6 +51,30 @@ class Setup:
 
             parts.append("clock %s %gs" % (CONTROL_NAMES[self.control[0]], self.control[1] / 1000.0))
         return " ".join(parts)
+
+
+def control_from(text):
+    """``CONTROL:BASE[:EXTRA]`` (seconds) -> ``(kind, base_ms, extra_ms)`` as
+    ``topper.clock``'s; Usage in words."""
+    from topper import clock as clockmod
+
+    parts = text.split(":")
+    names = clockmod.CONTROL_NAMES
+    if len(parts) not in (2, 3) or parts[0] not in names:
+        raise Usage("--clock is CONTROL:BASE[:EXTRA] with CONTROL one of %s" % ", ".join(names))
+    try:
+        secs = [float(p) for p in parts[1:]]
+    except ValueError:
+        raise Usage("--clock times are seconds, not %r" % ":".join(parts[1:]))
+    kind = names.index(parts[0])
+    extra = int(round(secs[1] * 1000)) if len(secs) > 1 else 0
+    if extra and kind not in (clockmod.Control.FISCHER, clockmod.Control.BRONSTEIN):
+        raise Usage("--clock %s takes no increment or delay" % parts[0])
+    try:
+        c = clockmod.TimeControl(kind, int(round(secs[0] * 1000)), extra)
+    except clockmod.ClockError as e:
+        raise Usage("--clock: %s" % e)
+    return (c.kind, c.base_ms, c.extra_ms)
 
 
 def parse_options(game, pairs):
@@ -219,16 +237,30 @@ def live(args, setup, seed, snaps, humans):
 
 def replay(args):
     """A turn game's log (the device's, or an older simulator's) replayed ruling for
-    ruling, as ``topper replay`` does; with ``--headless`` every ruling is printed."""
+    ruling, as ``topper replay`` does, printing every ruling and after each the OLED's
+    lines when they changed (``# oled``); the terminal has no replay of a turn game."""
     from topper.eventlog import LogError
+
+    from topper_host.sim import turn_log
+    from topper_host.sim.frame import TurnFrame
 
     if not args.headless:
         why = "a turn game's log replays with --headless (or: topper replay LOG)"
         print("topper sim: %s" % why, file=sys.stderr)
         return 2
     try:
-        for r in replays.rulings(paths.read_lines(args.replay)):
+        h, events = turn_log.read(paths.read_lines(args.replay))
+        try:
+            ref = turn_log.make(h)
+        except ValueError as e:
+            raise LogError(1, "bad header: %s" % e)
+        shown = None
+        for r in turn_log.rulings(h, events, ref):
             _out(jsonl.dumps(r))
+            lines = TurnFrame(ref.view(r["t"]), r["t"]).lines
+            if lines != shown:
+                shown = lines
+                _out("# oled %s" % " | ".join(s.rstrip() for s in lines))
     except LogError as e:
         print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
         return 1
