@@ -87,7 +87,7 @@ def test_a_digit_makes_that_move_and_s_then_a_digit_is_a_seats_button():
         text = await go(app, clock, pilot, 0.5)
         pressed = [jsonl.loads(x) for x in log[n:] if '"ev":"button"' in x]
         assert pressed and pressed[0]["seat"] == 1 and pressed[0]["press"] == "short"
-        assert "button P2" in text  # the commentary
+        assert "pressed P2" in text  # the commentary
 
     run(app, (120, 40), play)
 

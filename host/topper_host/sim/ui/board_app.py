@@ -220,6 +220,7 @@ class BoardApp(SimShell):
 # The slap games' rulings that narrate words (a turn game's rulings share some names).
 SLAP_WORDS = ("starter", "lay", "slap", "late", "locked", "hurry", "collect", "win", "confirm", "out", "turn")
 EVENT_WORDS = {"press": "pressed", "table": "table button", "lay": "card read", "card": "card read"}
+PRESS_WORDS = {"short": "pressed", "long": "held", "table": "table button", "chord": "chord"}
 
 
 def describe(line, slap=True):
@@ -236,10 +237,10 @@ def describe(line, slap=True):
         if ev in ("tick", "start"):
             return None
         seat = obj.get("seat")
-        who = "" if seat is None else " " + narrate.seat(seat)
-        what = {"press": "pressed", "table": "table button", "lay": "card read", "card": "card read"}.get(
-            ev, ev
-        )
+        who = "" if seat is None or seat < 0 else " " + narrate.seat(seat)
+        what = EVENT_WORDS.get(ev, ev)
+        if ev == "button":  # a turn game's: the table button's has seat -1
+            what = PRESS_WORDS.get(obj.get("press"), what)
         card = obj.get("card")
         return "%s%s%s" % (what, who, (" " + card) if card else "")
     if "r" in obj:
