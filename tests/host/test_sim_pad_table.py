@@ -22,7 +22,7 @@ from topper.eventlog import LogError  # noqa: E402
 from topper.games.crazy.engine import PAPER, Act  # noqa: E402
 from topper_host import replay  # noqa: E402
 from topper_host.sim.pad_table import PadTable  # noqa: E402
-from topper_host.virtual.board import VirtualBoard  # noqa: E402
+from topper_host.virtual.board import LONG_MS, VirtualBoard  # noqa: E402
 
 # (game, seats, seed, options): each turn game, some with options off their defaults.
 CASES = [
@@ -150,3 +150,43 @@ class _Wrong:
 
     def after(self, ref, events):
         return self.real.after(ref, events)
+
+
+def test_a_press_someone_else_makes_meanwhile_is_not_the_moves():
+    """A seat two places after the one on turn presses its button now and then (the
+    terminal's raw keys): the device refuses each press, and the bots' moves, made
+    meanwhile, go on being taken to the end."""
+    log = []
+    board = VirtualBoard(log=log.append, seed=9)
+    board.run(200)
+    table = PadTable(board, "tripp", 4, 9, speed=50)
+    table.start()
+    stray = 0
+    while not table.over and board.now < HOURS:
+        board.wait(170)
+        turn = board.app.ref.view(board.now)["turn"]
+        if table.busy() and turn >= 0:
+            board.press((turn + 2) % 4)
+            stray += 1
+    assert not table.stuck, table.stuck
+    assert table.over and stray > 20
+    refused = [x for x in log if '"r":"error"' in x]
+    assert len(refused) == stray  # each refused, and nothing else
+    view = board.app.ref.view(board.now)
+    assert (view["winners"], view["scores"]) == table.result()
+
+
+def test_a_move_the_device_heard_otherwise_is_refused():
+    """The table button held while a bot presses its seat: the device hears a chord,
+    not the bot's press, and the move is refused rather than taken for made."""
+    board = VirtualBoard(seed=9)
+    board.run(200)
+    table = PadTable(board, "tripp", 3, 9, speed=50)
+    table.start()
+    while not table.over and board.now < HOURS:
+        board.wait(170)
+        if table.busy():
+            board.table(hold=LONG_MS - 100)  # held, but not long enough for END GAME?
+        if table.stuck:
+            break
+    assert "refused by the device" in table.stuck, table.stuck

@@ -12,7 +12,9 @@ has ruled on the last of them, the physical table applies the move, if the devic
 it (a refused move is a bug in a test, a message for a human).
 
 The table watches the device through its event log (``VirtualBoard.watchers``), as
-a host on the USB port would; it never reads the device's referee.
+a host on the USB port would; it never reads the device's referee. The rulings it
+weighs are those after the move's own events: a press someone else makes meanwhile
+(the raw keys of the terminal) is not the move's.
 """
 
 from topper import games, jsonl
@@ -35,8 +37,43 @@ class Move:
         self.action = action  # None: the table's own steps after a move (``after``)
         self.inputs = list(inputs)
         self.made = len(self.inputs)
-        self.heard = []  # the device's rulings since it began
+        self.heard = []  # the device's rulings on this move's inputs
         self.next_at = now
+        # The log events its inputs will make, in order: a tap is a card read, a press
+        # a button event (docs/event-log.md).
+        self.expect = [_event_of(i) for i in self.inputs]
+
+    def claims(self, ev):
+        """Whether the logged event ``ev`` is one of this move's inputs (the rulings
+        after it are the device's word on the move), not a press someone else made."""
+        if ev["ev"] == "secret":
+            # A stored rule entered with the buttons: its presses are not logged, one
+            # "secret" event ends the entry.
+            ours = bool(self.expect)
+            self.expect = []
+            return ours
+        key = (ev["ev"], ev.get("press"), ev.get("seat"))
+        if key not in self.expect:
+            return False
+        del self.expect[: self.expect.index(key) + 1]
+        return True
+
+
+def _words(event):
+    kind, press, seat = event
+    if kind == "card":
+        return "a card read"
+    if press == "table":
+        return "the table button"
+    return "%s's %s press" % (seat_name(seat), press)
+
+
+def _event_of(what):
+    if what[0] == pad_moves.TAP:
+        return ("card", None, None)
+    if what[0] == pad_moves.TABLE:
+        return ("button", "table", -1)
+    return ("button", what[0], what[1])
 
 
 class PadTable:
@@ -65,6 +102,7 @@ class PadTable:
         self.stuck = ""  # why the game cannot go on
         self.made = []  # (seat, action) of every move the device took, in order
         self._last_tap = (None, 0)
+        self._ours = False  # the log's last event was the move's own
         board.watchers.append(self._heard)
 
     # ----- the start ------------------------------------------------------------------
@@ -120,11 +158,13 @@ class PadTable:
     # ----- the device's side ----------------------------------------------------------
 
     def _heard(self, lines, now):
-        if self.move is not None:
-            for line in lines:
-                obj = jsonl.loads(line)
-                if "r" in obj:
-                    self.move.heard.append(obj)
+        move = self.move
+        for line in lines:
+            obj = jsonl.loads(line)
+            if "ev" in obj:
+                self._ours = move is not None and move.claims(obj)
+            elif "r" in obj and self._ours:
+                move.heard.append(obj)
         self._drive(now)
 
     def _drive(self, now):
@@ -148,6 +188,7 @@ class PadTable:
     def _begin(self, seat, action, now):
         self.plan = None
         self.refused = ""
+        self._ours = False
         self.move = Move(seat, action, self.moves.inputs(self.ref, seat, action), now)
         if not self.move.inputs:
             self._finish(self.move, now)  # nothing the device sees
@@ -176,8 +217,10 @@ class PadTable:
     def _finish(self, move, now):
         self.move = None
         errors = [r["why"] for r in move.heard if r["r"] == "error"]
-        if move.made and not errors and not move.heard:
-            errors = ["the device said nothing"]
+        if move.expect and not errors:
+            # A press the device heard as another (a seat pressed while someone held
+            # the table button is a chord), or did not hear at all.
+            errors = ["it never heard %s" % _words(move.expect[0])]
         if errors:
             who = "the table" if move.seat < 0 else seat_name(move.seat)
             why = "%s's move refused by the device: %s" % (who, errors[0])
@@ -200,6 +243,7 @@ class PadTable:
         follow = self.moves.after(self.ref, events)
         self.due = -1 if self.ref.is_over() else self.ref.view(now)["turn"]
         if follow:
+            self._ours = False
             self.move = Move(-1, None, follow, now)
 
     # ----- the result -------------------------------------------------------------------
