@@ -17,6 +17,8 @@ weighs are those after the move's own events: a press someone else makes meanwhi
 (the raw keys of the terminal) is not the move's.
 """
 
+import importlib
+
 from topper import games, jsonl
 from topper.gamekit import Entry, seat_name
 
@@ -85,8 +87,7 @@ class PadTable:
         self.options = games.options(game, options)
         self.control = control  # (kind, base_ms, extra_ms) as topper.clock, or None
         self.humans = tuple(humans)
-        name = games.find(game)[4]
-        mod = __import__(name, None, None, ["make"])
+        mod = importlib.import_module(games.find(game)[4])
         self.ref = mod.make(seats, Entry.DEALT, seed, None, self.options)
         self.moves = pad_moves.for_game(game)
         self.bots = {}
