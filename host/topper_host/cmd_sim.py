@@ -1,5 +1,6 @@
 """``topper sim``: play a game on a simulated Topper Table: World War 3 or Armageddon
-here, the turn-based games (``--game tripp|tricky|crazy|guess``) in ``sim.turn_cmd``.
+here, the turn-based games (``--game tripp|tricky|crazy|guess``) at the device's own
+shell in ``sim.pad_cmd``.
 
 Modes (docs/simulator.md):
 
@@ -19,13 +20,13 @@ import math
 import os
 import sys
 
-from topper import games
+from topper import games, jsonl
 from topper.eventlog import LogError
 
 from topper_host import paths
 from topper_host.sim import bots as botmod
 from topper_host.sim import clock as clockmod
-from topper_host.sim import device_cmd, headless, logs, loop, replay, summary, turn_cmd
+from topper_host.sim import device_cmd, headless, logs, loop, pad_cmd, replay, summary, turn_log
 from topper_host.sim.frame import Frame
 from topper_host.sim.snapshot import Snapshots
 from topper_host.sim.table import ScriptError, Table, referee
@@ -204,13 +205,13 @@ def run(args):
                     return 2
                 return device_cmd.headless(args, _out, style)
             return device_cmd.live(args, snaps, style)
-        if args.replay and turn_cmd.is_turn_log(args.replay):
-            return turn_cmd.run(args, 0, snaps)
+        if args.replay and _turn_log(args.replay):
+            return pad_cmd.run(args, 0, snaps)
         if args.game in games.TURN_KEYS:
             if args.script:
                 print("topper sim: --script is for the slap games", file=sys.stderr)
                 return 2
-            return turn_cmd.run(args, _seed(args), snaps)
+            return pad_cmd.run(args, _seed(args), snaps)
         if args.opt or args.clock:
             print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
             return 2
@@ -230,6 +231,16 @@ def run(args):
 
 
 # ----- pieces every mode uses ------------------------------------------------------------
+
+
+def _turn_log(path):
+    """Whether the log at ``path`` is a turn game's (its header names one)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+        return turn_log.is_turn_header(jsonl.loads(first.strip()))
+    except (OSError, ValueError):
+        return False
 
 
 def _seed(args):

@@ -19,8 +19,7 @@ from topper import games
 from topper.gamekit import Entry, seat_name
 from topper.ticks import ticks_diff
 from topper_host.sim import narrate
-from topper_host.sim.frame import Frame
-from topper_host.sim.turn_frame import TurnFrame
+from topper_host.sim.frame import Frame, TurnFrame
 from topper_view import effects
 
 FEED = 200

@@ -180,8 +180,8 @@ def _race(g, r, top):
 
 
 def think_times(events):
-    """``[(seat, ms), ...]``: each ``act`` event's think time (above) from a turn game's
-    events (dicts with ``ev``, ``t`` and, for ``act``, ``seat``)."""
+    """``[(seat, ms), ...]``: the think time (above) of each seat's action from a turn
+    game's events (dicts with ``ev``, ``t`` and, for ``act`` and ``button``, ``seat``)."""
     out = []
     since = None  # the stamp the waiting started, None while paused
     banked = 0  # waiting before a pause
@@ -196,11 +196,21 @@ def think_times(events):
                 since = None
         elif kind == "resume":
             since = t
-        elif kind == "act" and isinstance(ev.get("seat"), int):
+        elif kind in ("act", "button") and _seat_of(ev) >= 0:
             ms = banked + (max(0, ticks_diff(t, since)) if since is not None else 0)
             out.append((ev["seat"], ms))
             since, banked = t, 0
     return out
+
+
+def _seat_of(ev):
+    """The seat that made an action (an older simulator's ``act``) or pressed its
+    button (the device's ``button``: the end of a turn, a play laid), or -1 (the table
+    button, a card the pad read: no seat says whose)."""
+    seat = ev.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return -1
+    return seat
 
 
 _SLAP_RULINGS = ("slap", "late", "starter", "hurry", "locked", "collect")

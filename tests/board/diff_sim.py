@@ -1,22 +1,27 @@
-"""Plays what the board heard through the simulator's model of the board, in-process:
-``topper_host.sim.table.Table`` (slap games) or ``turn_table.TurnTable`` (turn games),
-fed the input events the board streamed (start, presses, pad reads, buttons) at their
-stamps, never its rulings or ticks: the simulator's own loop runs the timers. At a
-checkpoint it draws what the device would show at a given ms with the simulator's own
-drawing code (``sim.frame.Frame`` / ``sim.turn_frame.TurnFrame``).
+"""Plays what the board heard through the simulator, in-process, fed the input events
+the board streamed at their stamps, never its rulings or ticks:
+
+- a slap game: ``topper_host.sim.table.Table``, the simulator's model of the board,
+  whose own loop runs the timers; what the device shows at a given ms is drawn with
+  the simulator's drawing code (``sim.frame.Frame``);
+- a turn game: the device's own table shell (``topper_app.App``) on the virtual board
+  (``topper_host.virtual``), set up as the board was (the link's ``setup`` and the
+  menu's options and clock from its ``settings`` reply), each button the board heard
+  pressed on the virtual buttons so that the driver stamps it on the board's ms; the
+  rulings are its log's, the picture ``TurnFrame`` of its referee's view.
 """
 
 import json
 
 from topper import jsonl
 
-from topper_host.sim import turn_log
-from topper_host.sim.frame import Frame
+from topper_host.sim.frame import Frame, TurnFrame
 from topper_host.sim.table import Table, referee
-from topper_host.sim.turn_frame import TurnFrame
-from topper_host.sim.turn_table import TurnTable
 
 FED = ("start", "press", "lay", "button")  # inputs; ticks are each side's own
+LONG_AFTER_MS = 700  # the buttons' long press is stamped this long after the press
+UP_MS = 80  # a short press's release (its stamp) comes this long after its press
+CHORD_LEAD_MS = 60  # the table button is down this long before a chord's seat
 
 
 def plain(obj):
@@ -24,15 +29,17 @@ def plain(obj):
     return json.loads(jsonl.dumps(obj))
 
 
-class SimRun:
-    def __init__(self, script, events, settings):
-        self.script = script
+def SimRun(script, events, settings):
+    if script.slap:
+        return TableRun(script, events)
+    return BoardRun(script, events, settings)
+
+
+class TableRun:
+    def __init__(self, script, events):
+        ref = referee(script.game, script.seats, script.jokers, script.seed, script.hurry_ms)
+        self.table = Table(ref)
         self.rulings = []
-        if script.slap:
-            ref = referee(script.game, script.seats, script.jokers, script.seed, script.hurry_ms)
-            self.table = Table(ref)
-        else:
-            self.table = TurnTable(turn_ref(script, settings), humans=range(script.seats))
         self.table.listeners.append(self._heard)
         fed = [dict(e) for e in events if e["ev"] in FED]
         self.table.add_script(fed)
@@ -50,21 +57,58 @@ class SimRun:
 
     def frame(self, t):
         """What the simulator shows at ``t``: ``.lines``, ``.oled`` (pixels), ``.ring``."""
-        if self.script.slap:
-            return Frame(self.table.view(t), t, self.table.fx)
-        return TurnFrame(self.table.view(t), t)
+        return Frame(self.table.view(t), t, self.table.fx)
 
 
-def turn_ref(script, settings):
-    """The turn game's referee as the board made it from the set-up: its seed, the
-    menu's options and clock (the ``settings`` reply), played with the seat buttons."""
-    control = settings.get("control")
-    clock = None
-    if control is not None:
-        from topper.clock import CONTROL_NAMES
+class BoardRun:
+    def __init__(self, script, events, settings):
+        from topper_host.virtual.board import VirtualBoard
 
-        clock = {"control": CONTROL_NAMES[control[0]], "base_ms": control[1], "extra_ms": control[2]}
-    head = turn_log.header(script.game, script.seats, script.seed, 0, settings["options"], None)
-    head["entry"] = "buttons"
-    head["clock"] = clock
-    return turn_log.make(head)
+        self.rulings = []
+        fed = [e for e in events if e["ev"] in FED]
+        start = fed[0]["t"]
+        self.board = b = VirtualBoard({"TOPPER_CARDPAD": 0}, now=start - 1000, log=self._heard)
+        b.run(start - 1)
+        m = b.app.menu
+        m.options[script.game] = dict(settings["options"])
+        control = settings.get("control")
+        m.clock = 0 if control is None else control[0] + 1
+        if control is not None:
+            m.move_ms = m.base_ms = control[1]
+            m.extra_ms = control[2]
+        b.step(start)
+        why = b.app.link_setup(
+            {"game": script.game, "seats": script.seats, "cardpad": False, "seed": script.seed}, start
+        )
+        assert why is None, why
+        for e in fed[1:]:
+            _press(b, e)
+
+    def _heard(self, line):
+        obj = jsonl.loads(line)
+        if "r" in obj:
+            self.rulings.append(obj)
+
+    def advance(self, t):
+        self.board.run(t)
+
+    def view(self, t):
+        return plain(self.board.app.ref.view(t))
+
+    def frame(self, t):
+        return TurnFrame(self.board.app.ref.view(t), t)
+
+
+def _press(board, ev):
+    """The button event ``ev`` made on the virtual buttons so that it is stamped ``t``."""
+    press, seat, t = ev["press"], ev["seat"], ev["t"]
+    if press == "short":
+        board.press(seat, t - UP_MS, hold=UP_MS)
+    elif press == "long":
+        board.press(seat, t - LONG_AFTER_MS, hold=LONG_AFTER_MS + 200)
+    elif press == "table":
+        board.table(t - UP_MS, hold=UP_MS)
+    elif press == "chord":
+        board.chord(seat, t - CHORD_LEAD_MS)
+    else:
+        raise ValueError("no such button event: %r" % (ev,))

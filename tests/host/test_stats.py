@@ -196,8 +196,9 @@ def test_a_turn_games_think_times_add_up(tmp_path):
                 "--clock", "fischer:60:2")
     g = statlog.read(str(path))
     lines = [json.loads(x) for x in path.read_text().splitlines()]
-    acts = [x for x in lines if x.get("ev") == "act"]
-    assert g.kind == "turn" and g.game == "tripp"
+    # The device's log: a seat's button (a play laid, a pickup) is its action.
+    acts = [x for x in lines if x.get("ev") == "button" and x["seat"] >= 0]
+    assert g.kind == "turn" and g.game == "tripp" and acts
     assert g.actions == len(acts) == sum(len(s.think) for s in g.seats)
     for n, s in enumerate(g.seats):
         assert len(s.think) == len([a for a in acts if a["seat"] == n])

@@ -76,3 +76,25 @@ class Frame:
         if self._oled is None:
             self._oled = oled_pixels(self.lines)
         return self._oled
+
+
+class TurnFrame:
+    """A turn game's picture, like ``Frame``: ``lines``, ``oled`` (pixels), ``ring`` and
+    ``view``, made by ``topper_view.turns`` from the referee's view (the calls the
+    firmware makes). The monitor draws a board's turn game with it; the differential
+    test of the emulated board draws the virtual board's referee with it."""
+
+    def __init__(self, view, now):
+        from topper_view import turns
+
+        self.view = view
+        self.now = now
+        self.lines = turns.lines(view)
+        self.ring = turns.frame(view, now)
+        self._oled = None
+
+    @property
+    def oled(self):
+        if self._oled is None:
+            self._oled = oled_pixels(self.lines)
+        return self._oled

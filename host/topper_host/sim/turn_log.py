@@ -1,5 +1,8 @@
-"""The event log of a turn-based game (Tripp Jokes, Tricky Dick, Crazy Job, Guess My
-Card), in the slap games' format: one JSON object a line, written with ``topper.jsonl``.
+"""Reading the event log of a turn-based game (Tripp Jokes, Tricky Dick, Crazy Job,
+Guess My Card) for ``topper replay``: one JSON object a line, written with
+``topper.jsonl`` by the device's table shell (``topper_app.turnplay``; the simulator's
+turn games are played on that shell too, so their logs are the device's), or by an
+older simulator, which logged whole engine actions (``act``, header ``"entry":"dealt"``).
 
 The header says how to rebuild the game with its module's ``make``::
 
@@ -20,7 +23,7 @@ then events (key ``ev``), each followed by the rulings it made (key ``r``)::
     {"ev":"card","t":9900}                        (... a card the log must not name)
     {"ev":"secret","t":9950}                      (a secret entered with the buttons)
 
-A board writes the same log (header ``"entry"`` ``"buttons"`` or ``"pad"``). A board's
+A board writes header ``"entry"`` ``"buttons"`` or ``"pad"``. A board's
 turn log from before format version 2 (``"log":"topper-turn"``, with ``cardpad`` and
 ``control`` in its header and no seed) is read too: its seed was the start press's
 stamp unless a host set it.
@@ -42,45 +45,6 @@ from topper.gamekit import ENTRY_NAMES
 KINDS = ("start", "act", "tick", "pause", "resume", "button", "card", "secret")
 OLD_DEVICE = "topper-turn"  # a board's turn log before format version 2
 LATE_MS = 1000  # a board's press may be logged after a later-stamped tick (eventlog)
-
-
-def control_from(text):
-    """``CONTROL:BASE[:EXTRA]`` (seconds) -> a ``TimeControl``; ValueError in words."""
-    parts = text.split(":")
-    names = clockmod.CONTROL_NAMES
-    if len(parts) not in (2, 3) or parts[0] not in names:
-        raise ValueError("--clock is CONTROL:BASE[:EXTRA] with CONTROL one of %s" % ", ".join(names))
-    try:
-        secs = [float(p) for p in parts[1:]]
-    except ValueError:
-        raise ValueError("--clock times are seconds, not %r" % ":".join(parts[1:]))
-    kind = names.index(parts[0])
-    extra = int(round(secs[1] * 1000)) if len(secs) > 1 else 0
-    if extra and kind not in (clockmod.Control.FISCHER, clockmod.Control.BRONSTEIN):
-        raise ValueError("--clock %s takes no increment or delay" % parts[0])
-    try:
-        return clockmod.TimeControl(kind, int(round(secs[0] * 1000)), extra)
-    except clockmod.ClockError as e:
-        raise ValueError("--clock: %s" % e)
-
-
-def control_dict(control):
-    if control is None:
-        return None
-    return {"control": control.name(), "base_ms": control.base_ms, "extra_ms": control.extra_ms}
-
-
-def header(game, seats, seed, entry, options, control):
-    return {
-        "log": FORMAT,
-        "v": VERSION,
-        "game": game,
-        "seats": seats,
-        "seed": seed,
-        "entry": ENTRY_NAMES[entry],
-        "options": dict(options),
-        "clock": control_dict(control),
-    }
 
 
 def is_turn_header(h):
@@ -197,19 +161,6 @@ def plain(obj):
     return json.loads(jsonl.dumps(obj))
 
 
-class Recorder:
-    """Writes the header, then every event with its rulings, to ``sink(line)``."""
-
-    def __init__(self, sink, head):
-        self.sink = sink
-        sink(jsonl.dumps(head))
-
-    def event(self, ev, rulings):
-        self.sink(jsonl.dumps(ev))
-        for r in rulings:
-            self.sink(jsonl.dumps(r))
-
-
 def read(lines):
     """``(header, events)``: each event a dict with ``_line`` and ``_rulings`` (the
     rulings recorded after it, each with its own ``_line``). LogError on a bad line."""
@@ -271,7 +222,8 @@ def _check_event(obj, number):
     if not isinstance(t, int) or isinstance(t, bool) or t < 0:
         raise LogError(number, "%s event needs a whole 't' stamp" % kind)
     if kind == "button":
-        if obj.get("press") not in turnref.PRESS_NAMES or not isinstance(obj.get("seat"), int):
+        seat = obj.get("seat")
+        if obj.get("press") not in turnref.PRESS_NAMES or not isinstance(seat, int) or isinstance(seat, bool):
             names = ", ".join(turnref.PRESS_NAMES)
             raise LogError(number, "button event needs 'press' (%s) and 'seat'" % names)
         return
@@ -293,13 +245,15 @@ def check(h, events):
     return list(rulings(h, events))
 
 
-def rulings(h, events):
+def rulings(h, events, ref=None):
     """``check`` one event at a time: yields each event's rulings once they agree with
-    the log's, so that a caller can show how far the replay went."""
-    try:
-        ref = make(h)
-    except ValueError as e:
-        raise LogError(1, "bad header: %s" % e)
+    the log's, so that a caller can show how far the replay went (and, with its own
+    ``ref`` from ``make``, what the game shows then)."""
+    if ref is None:
+        try:
+            ref = make(h)
+        except ValueError as e:
+            raise LogError(1, "bad header: %s" % e)
     for i, ev in enumerate(events):
         why = unreplayable(h, ev)
         if why is not None:

@@ -76,10 +76,15 @@ class BoardApp(SimShell):
         + [Binding(k, "seat(%d, True)" % i, show=False) for i, k in enumerate(SHIFTED)]
     )
 
-    def __init__(self, board, clock, bots=False, **kw):
-        who = "you are P1, bots the rest (slap games with the pad)" if bots else "every seat at the keyboard"
-        title = "Topper Table  \u00b7  the device  \u00b7  %s" % who
-        SimShell.__init__(self, clock, title=title, humans=(0,) if bots else tuple(range(8)), **kw)
+    def __init__(self, board, clock, bots=False, title=None, humans=None, **kw):
+        if title is None:
+            who = "every seat at the keyboard"
+            if bots:
+                who = "you are P1, bots the rest (slap games with the pad)"
+            title = "Topper Table  \u00b7  the device  \u00b7  %s" % who
+        if humans is None:
+            humans = (0,) if bots else tuple(range(8))
+        SimShell.__init__(self, clock, title=title, humans=humans, **kw)
         self.board = board
         self.bots = bots
         self.prefix = None  # "long" or "chord": what the next seat key means
@@ -215,6 +220,7 @@ class BoardApp(SimShell):
 # The slap games' rulings that narrate words (a turn game's rulings share some names).
 SLAP_WORDS = ("starter", "lay", "slap", "late", "locked", "hurry", "collect", "win", "confirm", "out", "turn")
 EVENT_WORDS = {"press": "pressed", "table": "table button", "lay": "card read", "card": "card read"}
+PRESS_WORDS = {"short": "pressed", "long": "held", "table": "table button", "chord": "chord"}
 
 
 def describe(line, slap=True):
@@ -231,10 +237,10 @@ def describe(line, slap=True):
         if ev in ("tick", "start"):
             return None
         seat = obj.get("seat")
-        who = "" if seat is None else " " + narrate.seat(seat)
-        what = {"press": "pressed", "table": "table button", "lay": "card read", "card": "card read"}.get(
-            ev, ev
-        )
+        who = "" if seat is None or seat < 0 else " " + narrate.seat(seat)
+        what = EVENT_WORDS.get(ev, ev)
+        if ev == "button":  # a turn game's: the table button's has seat -1
+            what = PRESS_WORDS.get(obj.get("press"), what)
         card = obj.get("card")
         return "%s%s%s" % (what, who, (" " + card) if card else "")
     if "r" in obj:

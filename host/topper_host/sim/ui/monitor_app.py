@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from topper_host.monitor_view import NOTICE_S
 from topper_host.sim import look
-from topper_host.sim.ui import slap_parts, turn_parts
+from topper_host.sim.ui import slap_parts, turn_seats
 from topper_host.sim.ui.device import Painted
 from topper_host.sim.ui.shell import SimShell
 
@@ -115,7 +115,7 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
             return
         view = frame.view
         if pic.turn:
-            seats = turn_parts.seats(view, ())
+            seats = turn_seats.seats(view, ())
         else:
             width = max(20, self.size.width - 2)
             seats = slap_parts.seats(view, ())

@@ -1,5 +1,6 @@
 """What a simulator player holds, for their own panel and nobody else's: the cards in
-their hand and their own secret (a Guess My Card secret card, a stored Crazy Job rule).
+their hand and their own secret (a Guess My Card secret card, a stored Crazy Job rule),
+read from the physical table (``pad_table``: the game's dealt referee).
 
 ``TurnReferee`` has no call for this (the device never shows a hand), so each game's
 engine is asked for ``seat`` alone, through the view the engine keeps for one seat.
@@ -12,9 +13,6 @@ def hand_of(ref, seat):
     """``(card names, secret text)`` of ``seat``; ``([], "")`` before the deal."""
     if seat < 0 or not ref.started:
         return [], ""
-    hand = getattr(ref, "hand", None)  # a referee that says itself (the tests' toy game)
-    if hand is not None:
-        return list(hand(seat)), ""
     game = ref.GAME
     if game == "tripp" and ref.state is not None:
         return [stdcards.format_card(c) for c in ref.state.view(seat)["mine"]], ""

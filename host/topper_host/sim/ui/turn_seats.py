@@ -1,8 +1,6 @@
-"""What only the table sees in a turn-based game, as styled text: the seats (bot or
-you, points, time bank, on turn / next / asked / out / WINNER) and the human's cards.
-
-The panel is made only from what the app hands in for the human's own seat
-(``choices(seat)`` and ``hand_of(seat)``), never from another seat's."""
+"""A turn game's seats as styled text, from the referee's view (``topper monitor``
+draws a board's turn game with it): points, time bank, on turn / next / asked / out /
+WINNER."""
 
 from rich.style import Style
 from rich.text import Text
@@ -49,14 +47,4 @@ def seats(view, humans):
         out.append(" " + left, _st(look.TEXT))
         if notes:
             out.append("  " + notes, _st(look.AMBER))
-    return out
-
-
-def hand(seat, held):
-    """``held``: ``(cards, secret)`` of the human's own seat (``turn_hands.hand_of``)."""
-    cards, secret = held or ([], "")
-    out = Text("Your cards (P%d): " % (seat + 1), _st(look.DIM))
-    out.append(" ".join(cards) if cards else "(none)", _st(look.TEXT, bold=True))
-    if secret:
-        out.append("\n" + secret, _st(look.AMBER))
     return out

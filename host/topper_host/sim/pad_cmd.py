@@ -1,0 +1,267 @@
+"""``topper sim --game tripp|tricky|crazy|guess``: a turn game played at the device's
+own shell (docs/simulator.md).
+
+The firmware's table shell runs on a virtual board (``topper_host.virtual``), with the
+card pad on; beside it the physical table (``pad_table``) holds the cards and seats the
+players, who make their moves at the device: cards tapped, buttons pressed. The modes
+are the slap games': in the terminal you are P1 (``ui.pad_app``: the device, your hand
+and your numbered moves), ``--bots-only`` plays whole games with a summary (``--watch``
+to see them), ``--headless`` prints the device's log and OLED. Seeded: the same seed
+deals the same cards and the bots play them the same way. The device's event log is
+the game's log; ``topper replay`` replays it.
+"""
+
+import sys
+
+from topper import games, jsonl
+
+from topper_host import paths
+from topper_host.sim import logs
+from topper_host.sim.pad_table import PadTable
+
+BOOT_MS = 200  # the board boots before the host sets the game up
+BATCH_MS = 150  # headless: the OLED is read this long after a batch of log lines
+
+
+class Usage(Exception):
+    pass
+
+
+class Setup:
+    """A checked game: key, seats, options, clock."""
+
+    def __init__(self, args):
+        self.game = args.game
+        title, (low, high) = games.find(args.game)[1:3]
+        self.title = title
+        self.seats = args.seats
+        if not low <= self.seats <= high:
+            if low == high:
+                raise Usage("%s is for %d players: --seats %d" % (title, low, low))
+            raise Usage("%s is for %d to %d players, not %d" % (title, low, high, self.seats))
+        self.options = parse_options(args.game, args.opt or [])
+        self.control = None  # (kind, base_ms, extra_ms) as topper.clock
+        if args.clock:
+            self.control = control_from(args.clock)
+
+    def text(self):
+        parts = ["%s=%d" % (k, self.options[k]) for k in sorted(self.options)]
+        if self.control is not None:
+            from topper.clock import CONTROL_NAMES
+
+            parts.append("clock %s %gs" % (CONTROL_NAMES[self.control[0]], self.control[1] / 1000.0))
+        return " ".join(parts)
+
+
+def control_from(text):
+    """``CONTROL:BASE[:EXTRA]`` (seconds) -> ``(kind, base_ms, extra_ms)`` as
+    ``topper.clock``'s; Usage in words."""
+    from topper import clock as clockmod
+
+    parts = text.split(":")
+    names = clockmod.CONTROL_NAMES
+    if len(parts) not in (2, 3) or parts[0] not in names:
+        raise Usage("--clock is CONTROL:BASE[:EXTRA] with CONTROL one of %s" % ", ".join(names))
+    try:
+        secs = [float(p) for p in parts[1:]]
+    except ValueError:
+        raise Usage("--clock times are seconds, not %r" % ":".join(parts[1:]))
+    kind = names.index(parts[0])
+    extra = int(round(secs[1] * 1000)) if len(secs) > 1 else 0
+    if extra and kind not in (clockmod.Control.FISCHER, clockmod.Control.BRONSTEIN):
+        raise Usage("--clock %s takes no increment or delay" % parts[0])
+    try:
+        c = clockmod.TimeControl(kind, int(round(secs[0] * 1000)), extra)
+    except clockmod.ClockError as e:
+        raise Usage("--clock: %s" % e)
+    return (c.kind, c.base_ms, c.extra_ms)
+
+
+def parse_options(game, pairs):
+    """``["hands=4", "mode=1"]`` -> the game's options filled in; Usage in words."""
+    known = games.find(game)[3]
+    names = [o[0] for o in known]
+    given = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or name not in names:
+            raise Usage(
+                "--opt takes NAME=VALUE with NAME one of %s for %s, not %r"
+                % (", ".join(names) or "(none)", game, pair)
+            )
+        try:
+            given[name] = int(value)
+        except ValueError:
+            raise Usage("--opt %s: %r is not a whole number" % (name, value))
+    try:
+        return games.options(game, given)
+    except ValueError as e:
+        allowed = [_allowed(o) for o in known]
+        raise Usage("%s (allowed: %s)" % (e, "; ".join(allowed)))
+
+
+def _allowed(opt):
+    name, _label, values, _default, words_ = opt
+    if words_ is None:
+        return "%s %s" % (name, "/".join([str(v) for v in values]))
+    return "%s %s" % (name, "/".join(["%d=%s" % (v, w) for v, w in zip(values, words_)]))
+
+
+def run(args, seed, snaps):
+    if args.replay:
+        return replay(args)
+    try:
+        setup = Setup(args)
+    except Usage as e:
+        print("topper sim: %s" % e, file=sys.stderr)
+        return 2
+    if args.bots_only or args.headless:
+        if args.watch:
+            return live(args, setup, seed, snaps, humans=())
+        return batch(args, setup, seed, snaps)
+    return live(args, setup, seed, snaps, humans=(0,))
+
+
+def make(setup, seed, humans, speed, log, now=0):
+    """A virtual board, booted, and its physical table with the game set up on it."""
+    from topper_host.virtual.board import VirtualBoard
+
+    board = VirtualBoard(now=now, log=log, seed=seed)
+    board.run(now + BOOT_MS)
+    table = PadTable(board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed)
+    table.start()
+    return board, table
+
+
+def _out(line):
+    sys.stdout.write(line + "\n")
+
+
+def result_text(board, table):
+    """The end of a game in words: the device's winners and scores."""
+    if table.stuck:
+        return "stopped: " + table.stuck
+    view = board.app.ref.view(board.now)
+    won = view["winners"]
+    text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
+    if view["scores"] is not None:
+        text += "   scores " + "  ".join(["P%d %d" % (s + 1, v) for s, v in enumerate(view["scores"])])
+    return text
+
+
+def play(board, table, end, out=None):
+    """The board run until the game is over or ``end``; with ``out``, every log line
+    the device writes and, after each batch, the OLED's lines behind ``# oled ``."""
+    heard = []
+    if out is not None:
+        board.watchers.append(lambda lines, now: heard.extend(lines))
+    shown = None
+    while not table.over and board.now < end:
+        board.wait(BATCH_MS)
+        if out is not None and heard:
+            for line in heard:
+                out(line)
+            del heard[:]
+        if out is not None and board.lines != shown:
+            shown = list(board.lines)
+            out("# oled %s" % " | ".join(s.rstrip() for s in board.lines))
+    return table.over
+
+
+def batch(args, setup, base, snaps):
+    wins = [0] * setup.seats
+    for i in range(args.games):
+        seed = base + i
+        path = logs.numbered(args.log or logs.default_path(setup.game, seed), i + 1, args.games)
+        log = logs.LogFile(path)
+        try:
+            board, table = make(setup, seed, (), args.bot_speed, log)
+            start = board.now
+            done = play(board, table, start + int(args.max_minutes * 60000), _out if args.headless else None)
+        finally:
+            log.close()
+        if snaps is not None:
+            from topper_host.sim.ui.board_app import BoardFrame
+
+            snaps.take(BoardFrame(board, setup.seats), "g%03d-end" % (i + 1))
+        for s in board.app.ref.view(board.now)["winners"]:
+            wins[s] += 1
+        how = result_text(board, table) if done else "unfinished (time cap)"
+        secs = (board.now - start) // 1000
+        line = "game %d: %s after %d:%02d, %d moves (seed %d)" % (
+            i + 1,
+            how,
+            secs // 60,
+            secs % 60,
+            len(table.made),
+            seed,
+        )
+        _out(("# " if args.headless else "") + line)
+        print("topper sim: log %s" % log.path, file=sys.stderr)
+        if table.stuck:
+            print("topper sim: %s" % table.stuck, file=sys.stderr)
+            return 1
+    if args.games > 1:
+        wins_text = " ".join(["P%d %d" % (s + 1, w) for s, w in enumerate(wins)])
+        _out("%s%d games: wins %s" % ("# " if args.headless else "", args.games, wins_text))
+    return 0
+
+
+def live(args, setup, seed, snaps, humans):
+    from topper_host.sim import clock as clockmod
+    from topper_host.sim.ui.pad_app import PadApp
+
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("topper sim: the game needs a terminal; try --bots-only or --headless", file=sys.stderr)
+        return 2
+    log = logs.LogFile(args.log or logs.default_path(setup.game, seed))
+    who = "you are P1" if humans else "bots only"
+    title = "Topper Table  \u00b7  %s  \u00b7  %d players  \u00b7  %s  \u00b7  seed %d  \u00b7  %s" % (
+        setup.title,
+        setup.seats,
+        setup.text(),
+        seed,
+        who,
+    )
+    try:
+        clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+        board, table = make(setup, seed, humans, args.bot_speed, log, now=clock.now())
+        app = PadApp(board, table, clock, title=title, snapshots=snaps)
+        app.run()
+    finally:
+        log.close()
+    end = result_text(board, table) if table.over else "unfinished"
+    print("seed %d: %s; log %s" % (seed, end, log.path))
+    return app.return_code or 0
+
+
+def replay(args):
+    """A turn game's log (the device's, or an older simulator's) replayed ruling for
+    ruling, as ``topper replay`` does, printing every ruling and after each the OLED's
+    lines when they changed (``# oled``); the terminal has no replay of a turn game."""
+    from topper.eventlog import LogError
+
+    from topper_host.sim import turn_log
+    from topper_host.sim.frame import TurnFrame
+
+    if not args.headless:
+        why = "a turn game's log replays with --headless (or: topper replay LOG)"
+        print("topper sim: %s" % why, file=sys.stderr)
+        return 2
+    try:
+        h, events = turn_log.read(paths.read_lines(args.replay))
+        try:
+            ref = turn_log.make(h)
+        except ValueError as e:
+            raise LogError(1, "bad header: %s" % e)
+        shown = None
+        for r in turn_log.rulings(h, events, ref):
+            _out(jsonl.dumps(r))
+            lines = TurnFrame(ref.view(r["t"]), r["t"]).lines
+            if lines != shown:
+                shown = lines
+                _out("# oled %s" % " | ".join(s.rstrip() for s in lines))
+    except LogError as e:
+        print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
+        return 1
+    return 0
