@@ -23,6 +23,7 @@ from topper.ticks import ticks_diff
 NVM_START = 768  # nvm[0:768] is the deck map's (topper_hw.nvstore: 673 bytes for 133 tags)
 FLUSH_MS = 1000
 HOLD = 256  # bytes the nvm store holds without allocating: a second's records (12 each)
+SPARE = 64  # room a grown window keeps after a snapshot's body: its CRC, a few records
 FILL_BY_BYTE = 32  # chip bytes read one by one into the window (a slice read allocates)
 
 
@@ -87,7 +88,7 @@ class NvmStore:
         n = len(data)
         if self._lo == self._hi:
             if n > len(self._buf):
-                self._buf = bytearray(n)
+                self._buf = bytearray(n + SPARE)
             self._lo = at
             self._hi = at + n
         elif at < self._lo or at + n > self._hi:
@@ -105,7 +106,7 @@ class NvmStore:
         buf = self._buf
         if hi - lo > len(buf):
             # A snapshot: a buffer of its own until the flush (not on a slap's path).
-            wide = bytearray(hi - lo)
+            wide = bytearray(hi - lo + SPARE)
             wide[shift : shift + held] = memoryview(buf)[0:held]
             buf = self._buf = wide
         elif shift:
