@@ -22,7 +22,7 @@ from topper.ticks import ticks_diff
 
 NVM_START = 768  # nvm[0:768] is the deck map's (topper_hw.nvstore: 673 bytes for 133 tags)
 FLUSH_MS = 1000
-HOLD = 256  # bytes the nvm store holds without allocating: a second's records (12 each)
+HOLD = 512  # bytes the nvm store holds without allocating: a busy second's records (12 each)
 SPARE = 64  # room a grown window keeps after a snapshot's body: its CRC, a few records
 FILL_BY_BYTE = 32  # chip bytes read one by one into the window (a slice read allocates)
 
