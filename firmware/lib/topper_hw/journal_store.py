@@ -34,7 +34,7 @@ class NvmStore:
     bytes.
 
     The span is one window ``[lo, hi)`` of the region held in a buffer made once
-    (``HOLD`` bytes, a second's records and more): a record written into it allocates
+    (``HOLD`` bytes, a busy second's records): a record written into it allocates
     nothing, which puts the journal's press and tick records on the slap path at 0 bytes
     (docs/board-heap.md). A write next to the window widens it; the bytes between a
     write and the window are read from the chip, so that the window always holds what
