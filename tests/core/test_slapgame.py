@@ -126,6 +126,32 @@ def test_right_slap_takes_pot_and_facedown_and_starts_the_next_pile():
     assert g.turn == 2 and g.phase == Phase.STARTING
 
 
+def test_a_slap_written_into_a_kept_dict_rules_as_a_fresh_one():
+    # The device's referee keeps one dict for the engine's slap rulings: a wrong slap
+    # that gives the pot away, then a right slap into the same dict, must not read as
+    # an award left over from the first.
+    kept = {}
+    fresh_games = (
+        rigged(WW3, ["1RC 2RH 4YS", "1GT 3BS", "4GC"]),
+        rigged(WW3, ["1RC 1RH 4YS", "1GT 2BS 3YC 4GC", "4GC"]),
+    )
+    kept_games = (
+        rigged(WW3, ["1RC 2RH 4YS", "1GT 3BS", "4GC"]),
+        rigged(WW3, ["1RC 1RH 4YS", "1GT 2BS 3YC 4GC", "4GC"]),
+    )
+    for g in fresh_games + kept_games:
+        g.lay(0)
+        g.lay(0)
+    wrong = fresh_games[0].slap(1)
+    assert kept_games[0].slap(1, kept) is kept
+    assert {k: kept[k] for k in wrong} == wrong and wrong["award"] == 0
+    right = fresh_games[1].slap(2)
+    kept_games[1].slap(2, kept)
+    assert {k: kept[k] for k in right} == right and right["rule"] == "pair"
+    assert kept["award"] == -1 and kept["paid"] == 0
+    assert kept_games[1].stacks == fresh_games[1].stacks and kept_games[1].turn == 2
+
+
 def test_covered_combination_is_not_slappable_unless_the_new_card_continues_it():
     g = rigged(WW3, ["1RC 2RH 3GT", "4GS 1RS", "3BC"], starter=0)
     g.lay(0)

@@ -2,7 +2,8 @@
 
 Event sourcing: the core is deterministic, so a snapshot of the referee plus every
 event since rebuilds the same game. The journal lives in any byte store that supports
-``len(store)``, ``store[a:b]`` and ``store[a:b] = data``: an I2C FRAM (the reference:
+``len(store)``, ``store[a:b]`` and ``store[a:b] = data`` (records go through
+``store.write(at, data)`` when the store has it): an I2C FRAM (the reference:
 byte writes, no erase, no wear to speak of), ``microcontroller.nvm`` (4 KB; every write
 erases its flash sector, so the device batches writes there), or a bytearray in tests.
 
@@ -84,6 +85,9 @@ class Journal:
         self.pos = 0  # where the next record goes, in the live slot
         self.records = 0
         self._rec = bytearray(11)  # the record being written (see _record)
+        # A store that is a Python object takes writes through its ``write`` method: a
+        # slice given to its ``__setitem__`` would be made on the heap at every record.
+        self._write = getattr(store, "write", None)
 
     # ----- writing -------------------------------------------------------------------
 
@@ -143,13 +147,19 @@ class Journal:
             # Full: a fresh snapshot of the state so far, then this record after it.
             self._snapshot(ref)
         base = self.slot * self.slot_size + self.pos
-        st = self.store
         # The terminator after the new record is written first, so that a record cut
         # short is always followed by a 0 and never by an older journal's bytes.
-        st[base + len(rec) : base + len(rec) + 1] = b"\x00"
-        st[base : base + len(rec)] = rec
+        self._put(base + len(rec), b"\x00")
+        self._put(base, rec)
         self.pos += len(rec)
         self.records += 1
+
+    def _put(self, at, data):
+        w = self._write
+        if w is None:
+            self.store[at : at + len(data)] = data
+        else:
+            w(at, data)
 
     def take(self, ref, kind, seat, t, us=0, card=None):
         """One input (``topper.inputs``) written ahead, then given to ``ref``. A press

@@ -8,7 +8,9 @@ returns at most one event a call:
 
 The PN532 is put in listening mode once (``listen_for_passive_target``) and then only
 asked whether it has found a tag: through its IRQ pin when it is wired (a pin read
-costs nothing), otherwise with a short ``get_passive_target`` every ``poll_ms``. So a
+costs nothing), otherwise with a short ``get_passive_target`` every ``poll_ms``, which
+allocates nothing when no tag is found (``topper_hw.quiet_pn532``: a poll is on every
+slap's path). So a
 loop waits a few ms at most for the reader, never the whole second
 ``read_passive_target`` would. A card resting on the pad is read again and again;
 the same UID within ``hold_ms`` of its last sighting is the same tap, reported once.
@@ -18,12 +20,15 @@ Which card a tag is, and whether it may be laid, is the app's and the core's job
 from topper.ticks import ticks_add, ticks_diff
 
 WAIT_S = 0.005  # how long one readiness check may wait for the reader
+LISTEN_S = 0.02  # how long the reader may take to acknowledge listening (a constant:
+# a product worked out at each call would be a float on the heap)
 
 
 def open_pn532(i2c, board, reset_name="", irq_name=""):
     """``(pn532, irq_pin_or_None)``; raises if no reader answers."""
     import digitalio
-    from adafruit_pn532.i2c import PN532_I2C
+
+    from topper_hw.quiet_pn532 import QuietPN532
 
     reset = None
     if reset_name:
@@ -32,7 +37,7 @@ def open_pn532(i2c, board, reset_name="", irq_name=""):
     if irq_name:
         irq = digitalio.DigitalInOut(getattr(board, irq_name))
         irq.switch_to_input(pull=digitalio.Pull.UP)
-    pn = PN532_I2C(i2c, reset=reset)
+    pn = QuietPN532(i2c, reset=reset)
     pn.SAM_configuration()
     return pn, irq
 
@@ -72,7 +77,7 @@ class CardPad:
 
     def _poll(self, now):
         if not self._listening:
-            if not self.pn.listen_for_passive_target(timeout=WAIT_S * 4):
+            if not self.pn.listen_for_passive_target(timeout=LISTEN_S):
                 self._next = ticks_add(now, self.poll_ms)
                 return None
             self._listening = True
@@ -86,10 +91,14 @@ class CardPad:
             return None
         self._listening = False  # a finished command: listen again next time
         self.reads += 1
-        uid = bytes(uid)
-        same = uid == self._last_uid and ticks_diff(now, self._last_seen) < self.hold_ms
-        self._last_uid = uid
+        # The reader's UID is valid until its next command (QuietPN532 hands out a view
+        # of its buffer): compared in place, copied only when it is another tag.
+        if self._last_uid is not None and uid == self._last_uid:
+            fresh = ticks_diff(now, self._last_seen) >= self.hold_ms
+        else:
+            self._last_uid = bytes(uid)
+            fresh = True
         self._last_seen = now
-        if same:
+        if not fresh:
             return None
-        return ("tag", uid, now)
+        return ("tag", self._last_uid, now)

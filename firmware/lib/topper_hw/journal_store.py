@@ -12,7 +12,9 @@
   every pile boundary. A cut loses at most the events of that second.
 
 Both stores offer what the journal needs (``len``, ``store[i]`` an int,
-``store[a:b]`` bytes of length ``b - a``, ``store[a:b] = data``) and
+``store[a:b]`` bytes of length ``b - a``, ``store[a:b] = data``, and ``write(at,
+data)``, the same write without a slice object: a slice given to a Python object's
+``__setitem__`` is made on the heap, where a bytearray's is not) and
 ``step(now, boundary=False)``, which returns True when it wrote to the chip.
 """
 
@@ -20,13 +22,24 @@ from topper.ticks import ticks_diff
 
 NVM_START = 768  # nvm[0:768] is the deck map's (topper_hw.nvstore: 673 bytes for 133 tags)
 FLUSH_MS = 1000
+HOLD = 512  # bytes the nvm store holds without allocating: a busy second's records (12 each)
+SPARE = 64  # room a grown window keeps after a snapshot's body: its CRC, a few records
+FILL_BY_BYTE = 32  # chip bytes read one by one into the window (a slice read allocates)
 
 
 class NvmStore:
     """A region of nvm, with the journal's writes held back until ``step`` writes them
-    in one assignment. Only the writes not yet on the chip are kept in RAM (a few
-    records, or a snapshot), not a copy of the region; reads see them over the chip's
-    bytes."""
+    in one assignment. Only the span of bytes not on the chip yet is kept in RAM (a few
+    records, or a snapshot), not a copy of the region; reads see it over the chip's
+    bytes.
+
+    The span is one window ``[lo, hi)`` of the region held in a buffer made once
+    (``HOLD`` bytes, a busy second's records): a record written into it allocates
+    nothing, which puts the journal's press and tick records on the slap path at 0 bytes
+    (docs/board-heap.md). A write next to the window widens it; the bytes between a
+    write and the window are read from the chip, so that the window always holds what
+    the chip will hold. A window wider than the buffer (a snapshot) gets a buffer of its
+    own until the next flush."""
 
     kind = "nvm"
 
@@ -35,7 +48,10 @@ class NvmStore:
         self.start = start
         self.size = len(nvm) - start
         self.every_ms = every_ms
-        self._writes = []  # (offset, bytes) not on the chip yet, oldest first
+        self._hold = bytearray(HOLD)
+        self._buf = self._hold  # the window's bytes: _buf[0 : _hi - _lo]
+        self._lo = 0
+        self._hi = 0  # nothing held while _lo == _hi
         self._at = None  # when the last flush was
         self.flushes = 0
 
@@ -44,56 +60,97 @@ class NvmStore:
 
     def __getitem__(self, i):
         base = self.start
+        lo = self._lo
+        hi = self._hi
         if isinstance(i, slice):
             a, b = i.start, i.stop
-            data = bytearray(self.nvm[base + a : base + b])
-            for off, w in self._writes:
-                lo = max(a, off)
-                hi = min(b, off + len(w))
-                if lo < hi:
-                    data[lo - a : hi - a] = w[lo - off : hi - off]
+            data = self.nvm[base + a : base + b]
+            if not isinstance(data, bytearray):
+                data = bytearray(data)
+            x = max(a, lo)
+            y = min(b, hi)
+            if x < y:
+                data[x - a : y - a] = memoryview(self._buf)[x - lo : y - lo]
             return data
-        v = self.nvm[base + i]
-        for off, w in self._writes:
-            if off <= i < off + len(w):
-                v = w[i - off]
-        return v
+        if lo <= i < hi:
+            return self._buf[i - lo]
+        return self.nvm[base + i]
 
     def __setitem__(self, i, data):
-        # The journal always writes explicit slices (store[a:b] = data).
+        # The turn saves write slices (store[a:b] = data); the journal calls write.
         if isinstance(i, slice):
-            self._writes.append((i.start, bytes(data)))
+            self.write(i.start, data)
         else:
-            self._writes.append((i, bytes((data,))))
+            self.write(i, bytes((data,)))
+
+    def write(self, at, data):
+        """``data`` to be at ``at`` in the region (held until ``step``)."""
+        n = len(data)
+        if self._lo == self._hi:
+            if n > len(self._buf):
+                self._buf = bytearray(n + SPARE)
+            self._lo = at
+            self._hi = at + n
+        elif at < self._lo or at + n > self._hi:
+            self._widen(min(self._lo, at), max(self._hi, at + n))
+        lo = self._lo
+        self._buf[at - lo : at - lo + n] = data
+
+    def _widen(self, lo, hi):
+        """The window becomes ``[lo, hi)``, what it held kept in place, the bytes new
+        to it read from the chip."""
+        old_lo = self._lo
+        old_hi = self._hi
+        held = old_hi - old_lo
+        shift = old_lo - lo
+        buf = self._buf
+        if hi - lo > len(buf):
+            # A snapshot: a buffer of its own until the flush (not on a slap's path).
+            wide = bytearray(hi - lo + SPARE)
+            wide[shift : shift + held] = memoryview(buf)[0:held]
+            buf = self._buf = wide
+        elif shift:
+            for k in range(held - 1, -1, -1):  # right to left: the two spans overlap
+                buf[k + shift] = buf[k]
+        self._fill(buf, lo, lo, old_lo)
+        self._fill(buf, lo, old_hi, hi)
+        self._lo = lo
+        self._hi = hi
+
+    def _fill(self, buf, lo, a, b):
+        """Chip bytes ``[a, b)`` of the region into the window that starts at ``lo``."""
+        if b - a > FILL_BY_BYTE:
+            buf[a - lo : b - lo] = self.nvm[self.start + a : self.start + b]
+            return
+        nvm = self.nvm
+        base = self.start
+        for k in range(a, b):
+            buf[k - lo] = nvm[base + k]
 
     def dirty(self):
-        return len(self._writes) > 0
+        return self._lo != self._hi
 
     def step(self, now, boundary=False):
         """Write what changed when a pile ended, or when the last write is a second
         old (an isolated event is written at once; a burst waits out the second)."""
-        if not self._writes:
+        lo = self._lo
+        hi = self._hi
+        if lo == hi:
             return False
         if not boundary and self._at is not None:
             d = ticks_diff(now, self._at)
             if 0 <= d < self.every_ms:
                 return False
-        lo = self.size
-        hi = 0
-        for off, w in self._writes:
-            lo = min(lo, off)
-            hi = max(hi, off + len(w))
         base = self.start
-        span = self.nvm[base + lo : base + hi]
-        if not isinstance(span, bytearray):
-            # CircuitPython's nvm slice is a bytearray already: copied again, it left a
-            # second span of garbage (up to 3 KB) at each flush of a saved game.
-            span = bytearray(span)
-        for off, w in self._writes:
-            span[off - lo : off - lo + len(w)] = w
+        buf = self._buf
         # One assignment: one sector rewrite, whatever the span.
-        self.nvm[base + lo : base + hi] = span
-        self._writes = []
+        if hi - lo == len(buf):
+            self.nvm[base + lo : base + hi] = buf
+        else:
+            self.nvm[base + lo : base + hi] = memoryview(buf)[0 : hi - lo]
+        self._buf = self._hold
+        self._lo = 0
+        self._hi = 0
         self._at = now
         self.flushes += 1
         return True
@@ -122,9 +179,12 @@ class FramStore:
 
     def __setitem__(self, i, data):
         if isinstance(i, slice):
-            self.fram[i.start : i.start + len(data)] = bytes(data)
+            self.write(i.start, data)
         else:
             self.fram[i] = data
+
+    def write(self, at, data):
+        self.fram[at : at + len(data)] = bytes(data)
 
     def step(self, now, boundary=False):
         return False  # every write is already on the chip

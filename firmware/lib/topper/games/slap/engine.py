@@ -40,6 +40,19 @@ _OVER = Phase.OVER
 PHASE_NAMES = ("setup", "starting", "open", "control", "awarded", "over")
 
 
+def _slap_into(out, ok, rule, cards, vars_, paid, locked):
+    """A slap ruling written into a kept dict (``SlapGame.slap``'s ``out``): every key
+    each time, so that none is left from an earlier slap and the dict never grows."""
+    out["ok"] = ok
+    out["rule"] = rule
+    out["cards"] = cards
+    out["vars"] = vars_
+    out["paid"] = paid
+    out["locked"] = locked
+    out["award"] = -1
+    return out
+
+
 class SlapGame:
     def __init__(self, variant, seats, jokers=0):
         self.variant = slaprules.check_variant(variant)
@@ -285,25 +298,38 @@ class SlapGame:
 
     # ----- slaps, hurry-up, collecting ----------------------------------------------
 
-    def slap(self, seat):
+    def slap(self, seat, out=None):
         """``seat`` is the first (unlocked) slapper. A legal combination wins the pot;
-        anything else is a wrong slap. Returns a dict: ok, rule, paid."""
+        anything else is a wrong slap. Returns a dict: ok, rule, cards, vars for a right
+        slap; ok, paid, locked (and award, when the pot went) for a wrong one.
+
+        With ``out``, a dict the caller keeps (a referee whose slap path allocates
+        nothing), the ruling is written into it and it is returned, with every key set:
+        ok, rule, cards, vars, paid, locked, award (None, 0, False or -1 where a key
+        does not apply)."""
         if not self.can_slap(seat):
             raise RuleError("P%d may not slap now" % (seat + 1))
         combo = self.slappable()
         if combo is not None:
             self.grave_locked[seat] = False
             self._collect(seat)
+            if out is not None:
+                return _slap_into(out, True, combo[0], combo[1], combo[2], 0, False)
             return {"ok": True, "rule": combo[0], "cards": combo[1], "vars": combo[2]}
         stack = self.stacks[seat]
         if not stack:
             # From beyond the grave a wrong slap costs nothing but the right to slap.
             self.grave_locked[seat] = True
+            if out is not None:
+                return _slap_into(out, False, None, 0, None, 0, True)
             return {"ok": False, "paid": 0, "locked": True}
         paid = min(3, len(stack))
         for _ in range(paid):
             self.facedown.append(stack.pop())
-        out = {"ok": False, "paid": paid, "locked": False}
+        if out is None:
+            out = {"ok": False, "paid": paid, "locked": False}
+        else:
+            _slap_into(out, False, None, 0, None, paid, False)
         if not stack and seat == self.turn:
             if self.phase == Phase.CONTROL:
                 self._award(self.controller, out)

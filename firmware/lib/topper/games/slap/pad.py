@@ -109,6 +109,7 @@ class SlapReferee:
         self.recycle = False
         self._out = []  # tick()'s list
         self._slap = None  # the slap ruling, last_race and their [seat, margin] lists
+        self._slap_res = {}  # what the engine's slap writes (SlapGame.slap's out)
         self._last = None
         self._pairs = []
         self._last_pairs = []
@@ -417,7 +418,7 @@ class SlapReferee:
                 continue
             by = seat
             g.unlock_grave(seat)
-            res = g.slap(seat)
+            res = g.slap(seat, self._slap_res) if self.recycle else g.slap(seat)
             break
         ok = bool(res and res["ok"])
         rule = res["rule"] if res and res["ok"] else None
