@@ -199,7 +199,7 @@ def replay(args, snaps):
     who = "replay of %s" % os.path.basename(args.replay)
     app = SlapGameApp(
         board,
-        clockmod.LiveClock(speed=args.speed, start=board.now),
+        clockmod.LiveClock(speed=args.speed, start=max(0, board.now)),  # (ticks are never negative)
         title(game, seats, jokers, h.get("seed", 0), who),
         feed=feed.to,
         learn=args.learn,

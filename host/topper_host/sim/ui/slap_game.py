@@ -87,7 +87,9 @@ class SlapGameApp(BoardApp):
             self._ref = ref
             self.learner = Learner(ref.game.variant) if self._learn and ref is not None else None
         rulings = [jsonl.loads(line) for line in lines if '"r":' in line]
-        whys = self.learner.batch(ref, rulings) if self.learner is not None else []
+        # (the app's referee journals each event for the power-cut save: the learner
+        # reads the referee inside)
+        whys = self.learner.batch(getattr(ref, "ref", ref), rulings) if self.learner is not None else []
         why = dict(zip([id(r) for r in rulings], whys))
         slap = not self.board.app.turn
         at = "%8.1f s  " % (now / 1000.0)
