@@ -73,9 +73,9 @@ def deal(board, game, seats, jokers, hurry_ms, seed):
 
 
 def over(board):
-    """The game on the board is over (a winner), or no game is on."""
+    """The game on the board is over: it has a winner."""
     ref = board.app.ref
-    return ref is None or ref.game.phase == Phase.OVER
+    return ref is not None and ref.game.phase == Phase.OVER
 
 
 def cards_held(board):

@@ -101,7 +101,7 @@ def batch(args, style, base, snaps):
             board.watchers.append(stats)
             printer = Printer(board, _out) if args.headless else None
             end = board.now + int(args.max_minutes * 60000)
-            while board.now < end and not (board.app.ref is not None and slap_board.over(board)):
+            while board.now < end and not slap_board.over(board):
                 board.wait(BATCH_MS)
                 if printer is not None:
                     printer.flush()
