@@ -45,6 +45,14 @@ def make(args, seed, bot_seats, style, log, now=0):
     return board
 
 
+def result(board):
+    """How the game on the board ended, in words."""
+    if not slap_board.over(board):
+        return "unfinished"
+    g = board.app.ref.game
+    return "P%d won" % (g.winner + 1)
+
+
 def title(game, seats, jokers, seed, who):
     return "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s" % (
         NAMES.get(game, game),
@@ -132,8 +140,10 @@ def live(args, style, base, snaps, humans):
     bots = [s for s in range(args.seats) if s not in humans]
     board = make(args, base, bots, style, log, now=clock.now())
     dealt = [base]
+    results = []  # how each game dealt ended, in words
 
     def deal(board):
+        results.append(result(board))
         seed = dealt[-1] + 1
         dealt.append(seed)
         slap_board.deal(board, args.game, args.seats, args.jokers, _hurry(args), seed)
@@ -152,8 +162,9 @@ def live(args, style, base, snaps, humans):
         app.run()
     finally:
         log.close()
-    for seed, path in zip(dealt, log.paths):
-        print("seed %d: log %s" % (seed, path))
+    results.append(result(board))
+    for seed, how, path in zip(dealt, results, log.paths):
+        print("seed %d: %s; log %s" % (seed, how, path))
     return app.return_code or 0
 
 
