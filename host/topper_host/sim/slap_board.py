@@ -100,12 +100,30 @@ def header(lines):
 def inputs(lines):
     """The log's input events (the starter's press, the presses, the cards), in order."""
     out = []
+    # A saved stream's start and lays may not name the seat or the card: the ruling
+    # that follows does (the seat the referee named starts, the card it laid).
+    starter = None
+    lays = []
     for line in lines:
         line = line.strip()
         if line:
             obj = jsonl.loads(line)
-            if obj.get("ev") in FED:
+            ev, r = obj.get("ev"), obj.get("r")
+            if ev in FED:
                 out.append(obj)
+                if ev == "start" and "seat" not in obj:
+                    starter = obj
+                elif ev == "lay" and "card" not in obj:
+                    lays.append(obj)
+            elif r == "starter" and starter is not None:
+                starter["seat"] = obj["seat"]
+                starter = None
+            elif r == "lay" and lays:
+                lays.pop(0)["card"] = obj["card"]
+    if starter is not None:
+        starter["seat"] = 0
+    for e in lays:  # no ruling says which card: it is not played
+        out.remove(e)
     return out
 
 

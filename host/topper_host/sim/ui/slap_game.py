@@ -139,7 +139,7 @@ class SlapGameApp(BoardApp):
             return (["n: next game"] + watch) if over else watch
         if over:
             return ["n: new game", "x: snapshot", "?: help", "q: quit"]
-        keys = ["space/enter: turn your card up", "s or j: slap", "p: pause", "x: snapshot", "?: help"]
+        keys = ["space/enter: lay a card", "s or j: slap", "p: pause", "x: snapshot", "?: help"]
         return keys + ["q: quit"]
 
     # ----- keys -----------------------------------------------------------------------
