@@ -13,6 +13,7 @@ the rule behind it (``learn.Learner``), judged on the pile as the device held it
 the step before the ruling.
 """
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -123,6 +124,10 @@ class SlapGameApp(BoardApp):
         if self.big:
             self.put("#legend", "\n".join(slap_parts.LEGEND))
         BoardApp.draw(self, t)
+        # The title bar's clock as in every game: the pace, paused, or the game over.
+        over = ref is not None and ref.game.phase == Phase.OVER
+        status = self.status(over, self.board.now / 1000.0)
+        self.query_one("#status", Painted).paint(Text(status, justify="right"))
 
     def seat_keys(self, n):
         ref = self.board.app.ref
