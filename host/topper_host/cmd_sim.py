@@ -21,19 +21,13 @@ import os
 import sys
 
 from topper import games, jsonl
-from topper.eventlog import LogError
 
 from topper_host import paths
 from topper_host.sim import bots as botmod
-from topper_host.sim import clock as clockmod
-from topper_host.sim import device_cmd, headless, logs, loop, pad_cmd, replay, summary, turn_log
-from topper_host.sim.frame import Frame
+from topper_host.sim import device_cmd, pad_cmd, slap_cmd, turn_log
 from topper_host.sim.snapshot import Snapshots
-from topper_host.sim.table import ScriptError, Table, referee
 
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
-
-NAMES = {"ww3": "World War 3", "armageddon": "Armageddon"}
 
 
 def add_arguments(p):
@@ -191,7 +185,6 @@ def run(args):
     except Usage as e:
         print("topper sim: %s" % e, file=sys.stderr)
         return 2
-    hurry = 0 if args.no_hurry else args.hurry_ms
     try:
         snaps = Snapshots(args.snapshot) if args.snapshot else None
         if args.device:
@@ -215,15 +208,7 @@ def run(args):
         if args.opt or args.clock:
             print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
             return 2
-        if args.replay:
-            return _replay(args, snaps)
-        if args.script:
-            return _script(args, hurry, snaps)
-        if args.bots_only or args.headless:
-            if args.watch:
-                return _live(args, style, hurry, snaps, humans=())
-            return _batch(args, style, hurry, snaps)
-        return _live(args, style, hurry, snaps, humans=(0,))
+        return slap_cmd.run(args, style, snaps)
     except OSError as e:
         # A file that went away or a full disk after the checks in _check.
         print("topper sim: %s" % paths.why(e), file=sys.stderr)
@@ -249,179 +234,5 @@ def _seed(args):
     return int.from_bytes(os.urandom(3), "big")
 
 
-def _log(args, variant, seed, index=1, count=1):
-    path = args.log or logs.default_path(variant, seed)
-    return logs.LogFile(logs.numbered(path, index, count))
-
-
-def _title(variant, seats, jokers, seed, who):
-    return "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s" % (
-        NAMES.get(variant, variant),
-        seats,
-        jokers,
-        seed,
-        who,
-    )
-
-
-def _table(args, seed, hurry, style, humans, sink):
-    ref = referee(args.game, args.seats, args.jokers, seed, hurry)
-    bots = [botmod.Bot(s, seed, style) for s in range(args.seats) if s not in humans]
-    return Table(ref, bots=bots, sink=sink, humans=humans)
-
-
 def _out(line):
     sys.stdout.write(line + "\n")
-
-
-# ----- headless: bots-only batches and scripts --------------------------------------------
-
-
-def _batch(args, style, hurry, snaps):
-    base = _seed(args)
-    games = []
-    for i in range(args.games):
-        seed = base + i
-        log = _log(args, args.game, seed, i + 1, args.games)
-        table = _table(args, seed, hurry, style, (), log)
-        stats = summary.GameStats(args.seats)
-        table.listeners.append(stats)
-        if args.headless:
-            table.listeners.append(headless.Transcript(_out))
-        clock = clockmod.FakeClock()
-        shell = loop.Headless(max_ms=int(args.max_minutes * 60000))
-        table.start(clock.now())
-        loop.run(table, clock, shell)
-        log.close()
-        if snaps is not None:
-            snaps.take(Frame(table.view(clock.now()), clock.now(), table.fx), "g%03d-end" % (i + 1))
-        games.append(stats)
-        mark = "# " if args.headless else ""
-        _out("%s%s (seed %d)" % (mark, stats.line(i + 1), seed))
-        print("topper sim: log %s" % log.path, file=sys.stderr)
-    if args.games > 1 or not args.headless:
-        for line in summary.total(games, args.seats):
-            _out(("# " if args.headless else "") + line)
-    return 0
-
-
-def _script(args, hurry, snaps):
-    try:
-        header, events = headless.read_script(paths.read_lines(args.script))
-    except headless.ScriptError as e:
-        print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
-        return 1
-    if header is not None:
-        from topper.eventlog import referee_from_header
-
-        try:
-            ref = referee_from_header(header)
-        except ValueError as e:
-            print("%s:1: bad header: %s" % (args.script, e), file=sys.stderr)
-            return 1
-    else:
-        ref = referee(args.game, args.seats, args.jokers, 0 if args.seed is None else args.seed, hurry)
-    log = _log(args, ref.game.variant, ref.seed)
-    table = Table(ref, sink=log)
-    table.listeners.append(headless.Transcript(_out))
-    if snaps is not None:
-        table.listeners.append(lambda tb, t, out: snaps.take(Frame(tb.view(t), t, tb.fx)))
-    table.add_script(events)
-    start = events[0]["t"] if events else 0
-    clock = clockmod.FakeClock(start)
-    try:
-        loop.run(table, clock, loop.Headless(tail_ms=clockmod.TICK_MS))
-    except ScriptError as e:
-        print("%s:%d: %s" % (args.script, e.ev.get("_line", 0), e), file=sys.stderr)
-        return 1
-    finally:
-        log.close()
-    print("topper sim: log %s" % log.path, file=sys.stderr)
-    return 0
-
-
-# ----- replay ---------------------------------------------------------------------------------
-
-
-def _replay(args, snaps):
-    try:
-        header, events = replay.load(paths.read_lines(args.replay))
-    except LogError as e:
-        print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
-        return 1
-    table = replay.table_for(header, events)
-    start = replay.first_t(events)
-    if args.headless:
-        table.listeners.append(headless.Transcript(_out))
-        loop.run(table, clockmod.FakeClock(start), loop.Headless(tail_ms=clockmod.TICK_MS))
-        return 0
-    from topper_host.sim.ui.slap_app import SlapApp
-
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
-        return 2
-    title = _title(
-        header["game"],
-        header["seats"],
-        header.get("jokers", 0),
-        header.get("seed", 0),
-        "replay of %s" % os.path.basename(args.replay),
-    )
-    app = SlapApp(
-        lambda: clockmod.LiveClock(speed=args.speed, start=start),
-        lambda t: (table, title),
-        learn=args.learn,
-        snapshots=snaps,
-        replay=True,
-    )
-    app.run()
-    return app.return_code or 0
-
-
-# ----- a game in the terminal -----------------------------------------------------------------
-
-
-def _live(args, style, hurry, snaps, humans):
-    from topper_host.sim.ui.slap_app import SlapApp
-
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print(
-            "topper sim: the game needs a terminal; try --bots-only or --headless --script",
-            file=sys.stderr,
-        )
-        return 2
-    base = _seed(args)
-    played = []  # (seed, table, log) of every game dealt
-
-    def next_game(t):
-        if played:
-            played[-1][2].close()
-        index = len(played)
-        seed = base + index
-        # A given --log names the first game; the next ones get numbers.
-        log = _log(args, args.game, seed, index + 1, 2 if index else 1)
-        table = _table(args, seed, hurry, style, humans, log)
-        played.append((seed, table, log))
-        table.start(t)
-        who = "you are P1" if humans else "bots only"
-        return table, _title(args.game, args.seats, args.jokers, seed, who)
-
-    app = SlapApp(
-        lambda: clockmod.LiveClock(speed=1.0 if humans else args.speed),
-        next_game,
-        learn=args.learn,
-        snapshots=snaps,
-        humans=humans,
-    )
-    try:
-        app.run()
-    finally:
-        for game in played:
-            game[2].close()
-    for seed, table, log in played:
-        if snaps is not None and table.over:
-            t = table.now
-            snaps.take(Frame(table.view(t), t, table.fx), "end")
-        how = "P%d won" % (table.game.winner + 1) if table.game.winner >= 0 else "unfinished"
-        print("seed %d: %s; log %s" % (seed, how, log.path))
-    return app.return_code or 0

@@ -1,9 +1,10 @@
 """Plays what the board heard through the simulator, in-process, fed the input events
 the board streamed at their stamps, never its rulings or ticks:
 
-- a slap game: ``topper_host.sim.table.Table``, the simulator's model of the board,
-  whose own loop runs the timers; what the device shows at a given ms is drawn with
-  the simulator's drawing code (``sim.frame.Frame``);
+- a slap game: the device's own table shell on the virtual board with the card pad
+  (``topper_host.sim.slap_board``), set up as the board was, each press and card the
+  board heard made at its stamp; what it shows at a given ms is drawn from its
+  referee's view and its effects (``sim.frame.Frame``);
 - a turn game: the device's own table shell (``topper_app.App``) on the virtual board
   (``topper_host.virtual``), set up as the board was (the link's ``setup`` and the
   menu's options and clock from its ``settings`` reply), each button the board heard
@@ -16,7 +17,6 @@ import json
 from topper import jsonl
 
 from topper_host.sim.frame import Frame, TurnFrame
-from topper_host.sim.table import Table, referee
 
 FED = ("start", "press", "lay", "button")  # inputs; ticks are each side's own
 LONG_AFTER_MS = 700  # the buttons' long press is stamped this long after the press
@@ -31,33 +31,42 @@ def plain(obj):
 
 def SimRun(script, events, settings):
     if script.slap:
-        return TableRun(script, events)
+        return PadRun(script, events)
     return BoardRun(script, events, settings)
 
 
-class TableRun:
-    def __init__(self, script, events):
-        ref = referee(script.game, script.seats, script.jokers, script.seed, script.hurry_ms)
-        self.table = Table(ref)
-        self.rulings = []
-        self.table.listeners.append(self._heard)
-        fed = [dict(e) for e in events if e["ev"] in FED]
-        self.table.add_script(fed)
-        if fed:
-            self.table.advance(fed[0]["t"])
+class PadRun:
+    """A slap game with the pad on the virtual board (``sim.slap_board``): set up as the
+    board was, each press and card the board heard made at its stamp."""
 
-    def _heard(self, table, t, rulings):
-        self.rulings.extend(plain(r) for r in rulings)
+    def __init__(self, script, events):
+        from topper_host.sim import slap_board
+
+        self.rulings = []
+        fed = [dict(e) for e in events if e["ev"] in slap_board.FED]
+        start = fed[0]["t"] if fed else 0
+        args = (script.game, script.seats, script.jokers, script.hurry_ms)
+        self.board = slap_board.boot(*args, seed=1, log=self._heard, now=start - 1000)
+        slap_board.setup(self.board, *args, seed=script.seed)
+        self.feed = slap_board.Feed(self.board, fed)
+        if fed:
+            self.advance(start)
+
+    def _heard(self, line):
+        obj = jsonl.loads(line)
+        if "r" in obj:
+            self.rulings.append(obj)
 
     def advance(self, t):
-        self.table.advance(t)
+        self.feed.to(t)
+        self.board.run(t)
 
     def view(self, t):
-        return plain(self.table.view(t))
+        return plain(self.board.app.ref.view(t))
 
     def frame(self, t):
-        """What the simulator shows at ``t``: ``.lines``, ``.oled`` (pixels), ``.ring``."""
-        return Frame(self.table.view(t), t, self.table.fx)
+        """What the device shows at ``t``: ``.lines``, ``.oled`` (pixels), ``.ring``."""
+        return Frame(self.board.app.ref.view(t), t, self.board.app.fx)
 
 
 class BoardRun:

@@ -1,103 +1,26 @@
-"""Bots: whole seeded games that end and replay, and play that looks human (reaction
+"""Bots at the device's buttons and card pad: play that looks human (reaction
 times around 350 ms, missed and wrong slaps, slow lays that set off the hurry-up)."""
 
 import json
 
-from test_sim_support import batches, replayed, topper
-from topper_host.sim import bots, clock, loop, summary
-from topper_host.sim.table import Table, referee
+from test_sim_support import topper
+from topper_host.sim import bots, slap_board, summary
+from topper_host.sim.device_bots import DeviceBots
 
 
 def _game(variant="ww3", seats=4, seed=1, style=None, minutes=30, hurry=3000):
-    """A bots-only game on the fake clock; returns (table, stats, log lines)."""
-    style = style or bots.Style()
+    """A bots-only game at the device's shell on the virtual board; returns (board,
+    stats, the device's log lines)."""
     lines = []
-    table = Table(
-        referee(variant, seats, 2, seed, hurry),
-        bots=[bots.Bot(s, seed, style) for s in range(seats)],
-        sink=lines.append,
-    )
+    board = slap_board.boot(variant, seats, 2, hurry, seed, lines.append)
+    DeviceBots(board, range(seats), seed, style or bots.Style())
     stats = summary.GameStats(seats)
-    table.listeners.append(stats)
-    c = clock.FakeClock()
-    table.start(c.now())
-    loop.run(table, c, loop.Headless(max_ms=minutes * 60000))
-    return table, stats, lines
-
-
-def test_bots_only_games_end_with_a_winner_and_their_logs_replay(tmp_path):
-    for variant, seats, seed in (("ww3", 3, 5), ("armageddon", 4, 14)):
-        log = tmp_path / ("%s.jsonl" % variant)
-        p = topper(
-            "sim",
-            "--bots-only",
-            "--game",
-            variant,
-            "--seats",
-            seats,
-            "--seed",
-            seed,
-            "--games",
-            2,
-            "--log",
-            log,
-        )
-        assert p.returncode == 0, p.stderr
-        lines = p.stdout.splitlines()
-        assert lines[0].startswith("game 1: P") and " wins after " in lines[0]
-        assert lines[1].startswith("game 2: P") and " wins after " in lines[1]
-        assert lines[2].startswith("2 games: wins ")
-        for i in (1, 2):
-            path = tmp_path / ("%s-%03d.jsonl" % (variant, i))
-            rulings = replayed(path)
-            assert rulings[-1]["r"] == "win"
-            assert json.loads(path.read_text().splitlines()[0])["seed"] == seed + i - 1
-
-
-def test_bots_only_runs_are_reproducible(tmp_path):
-    a = topper(
-        "sim",
-        "--bots-only",
-        "--headless",
-        "--seats",
-        3,
-        "--seed",
-        21,
-        "--max-minutes",
-        2,
-        "--log",
-        tmp_path / "a.jsonl",
-    )
-    b = topper(
-        "sim",
-        "--bots-only",
-        "--headless",
-        "--seats",
-        3,
-        "--seed",
-        21,
-        "--max-minutes",
-        2,
-        "--log",
-        tmp_path / "b.jsonl",
-    )
-    assert a.returncode == 0 and a.stdout == b.stdout
-    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
-    c = topper(
-        "sim",
-        "--bots-only",
-        "--headless",
-        "--seats",
-        3,
-        "--seed",
-        22,
-        "--max-minutes",
-        2,
-        "--log",
-        tmp_path / "c.jsonl",
-    )
-    assert c.stdout != a.stdout
-    assert len(batches(a.stdout)) > 50
+    board.watchers.append(stats)
+    slap_board.deal(board, variant, seats, 2, hurry, seed)
+    end = board.now + minutes * 60000
+    while board.now < end and not slap_board.over(board):
+        board.wait(1000)
+    return board, stats, lines
 
 
 def test_reaction_times_look_human():
@@ -154,27 +77,3 @@ def test_bad_bot_settings_are_refused():
     assert p.returncode == 2 and "miss must be a probability" in p.stderr
     p = topper("sim", "--bots-only", "--seats", "9")
     assert p.returncode == 2 and "--seats must be 2 to 8" in p.stderr
-
-
-def test_a_game_goes_the_same_way_at_any_pace():
-    """Watching at 64x moves the table seconds a frame; a slow machine moves it in
-    uneven jumps. Bots and timers must not notice: the rulings are the fake clock's."""
-
-    def play(jumps):
-        style = bots.Style()
-        table = Table(referee("ww3", 3, 2, 17, 3000), bots=[bots.Bot(s, 17, style) for s in range(3)])
-        rulings = []
-        table.listeners.append(lambda tb, t, out: rulings.extend(out))
-        table.start(0)
-        t = 0
-        i = 0
-        while not table.over and t < 4 * 60000:
-            t += jumps[i % len(jumps)]
-            i += 1
-            table.advance(t)
-        return [r for r in rulings if r["t"] < 3 * 60000]  # where every pace got to
-
-    steady = play([10])
-    assert len(steady) > 200
-    assert play([1, 2500, 37, 900, 3]) == steady
-    assert play([1920]) == steady

@@ -3,30 +3,35 @@ firmware's painter and font make (checked against adafruit_framebuf, the buffer 
 board would send), the terminal's half blocks decode back to those pixels, the ring
 keeps the device's colours and order, and the PNG snapshots hold the same pixels."""
 
+import copy
+import json
+
 import adafruit_framebuf
-from topper_host.sim import bots, clock, look, png, shot, snapshot
+from topper_host.sim import bots, clock, look, png, shot, slap_board, snapshot
 from topper_host.sim.frame import HEIGHT, WIDTH, Frame
 from topper_host.sim.ui import device
-from topper_host.sim.table import Table, referee
+from topper_host.sim.device_bots import DeviceBots
 from topper_view import ring, screen
 
 
 def _frames(seats=4, seed=6, minutes=6):
-    """Frames of a seeded bots game: every kind of screen it showed, once."""
-    style = bots.Style()
-    table = Table(referee("ww3", seats, 2, seed, 3000), bots=[bots.Bot(s, seed, style) for s in range(seats)])
+    """Frames of a seeded bots game at the device's shell: every kind of screen it
+    showed, once (the simulator's drawing of the device's referee and effects)."""
+    board = slap_board.boot("ww3", seats, 2, 3000, seed)
+    DeviceBots(board, range(seats), seed, bots.Style())
     seen = {}
 
-    def grab(tb, t, rulings):
-        f = Frame(tb.view(t), t, tb.fx)
-        seen.setdefault(f.lines[0].split()[0] + rulings[-1]["r"], f)
+    def grab(lines, now):
+        rulings = [ln for ln in lines if '"r":' in ln]
+        if rulings and board.app.ref is not None:
+            # (the referee rewrites its view and the app its effects: a frame kept
+            # keeps copies)
+            f = Frame(copy.deepcopy(board.app.ref.view(now)), now, copy.deepcopy(board.app.fx))
+            seen.setdefault(f.lines[0].split()[0] + json.loads(rulings[-1])["r"], f)
 
-    table.listeners.append(grab)
-    c = clock.FakeClock()
-    table.start(c.now())
-    from topper_host.sim import loop
-
-    loop.run(table, c, loop.Headless(max_ms=minutes * 60000))
+    board.watchers.append(grab)
+    slap_board.deal(board, "ww3", seats, 2, 3000, seed)
+    board.wait(minutes * 60000)
     return list(seen.values())
 
 

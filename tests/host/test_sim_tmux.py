@@ -246,7 +246,7 @@ def test_learner_mode_in_an_80_by_24_terminal(tmp_path):
 
 
 def test_watching_bots_to_the_end_and_the_next_game(tmp_path):
-    # Seed 4 with two seats is a short game (79 s of table time): at 64x about 1.3 s.
+    # Seed 4 with two seats is a short game (3:35 of table time): at 64x about 3.4 s.
     p = _start(
         tmp_path,
         "--bots-only --watch --seats 2 --seed 4 --speed 64 --log %s" % (tmp_path / "w.jsonl"),

@@ -7,11 +7,11 @@ clock that is either real (a game in the terminal) or fake (headless runs, bots-
 batches, tests). It draws with ``topper_view``, the very functions the device uses.
 
 One job a module: ``clock`` (real and fake time), ``bots`` (seeded players),
-``table`` (referee + log + agenda of timed actions), ``loop`` (the one loop every mode
-runs without a terminal), ``frame`` (what the device would show now), ``look``
-(colours and the picture's shapes), ``ui`` (the terminal UI, on Textual), ``headless``
-(scripts and transcripts), ``replay`` (a log played back), ``png``, ``snapshot`` and
-``shot`` (pictures), ``logs`` (where logs go), ``summary`` (bots-only statistics),
-``narrate`` (rulings in words), ``learn`` (the rule behind each ruling, ``--learn``);
-``turn_*`` the same for the turn-based games.
+``device_bots`` (bots at the virtual board's buttons and pad), ``slap_board`` and
+``slap_cmd`` (the slap games at the device's shell), ``pad_table``, ``pad_moves`` and
+``pad_cmd`` (the turn games at it), ``device_cmd`` (``--device``), ``frame`` (what a
+device shows, for the monitor), ``look`` (colours and the picture's shapes), ``ui``
+(the terminal UI, on Textual), ``png``, ``snapshot`` and ``shot`` (pictures), ``logs``
+(where logs go), ``summary`` (bots-only statistics), ``narrate`` (rulings in words),
+``learn`` (the rule behind each ruling, ``--learn``).
 """

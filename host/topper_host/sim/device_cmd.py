@@ -33,6 +33,10 @@ from topper_host.sim import logs
 
 ACTIONS = ("press", "hold", "table", "table_long", "chord", "tap", "tap_due", "wait")
 TAIL_MS = 2000  # after a script's last action: its sounds and screens play out
+OLD_SCRIPT = (
+    "an event log's line: scripts are hands now (docs/simulator.md); "
+    "topper sim --replay LOG plays a log's presses and cards"
+)
 
 
 class ScriptError(ValueError):
@@ -70,6 +74,8 @@ def read_script(lines):
             a = json.loads(text)
         except ValueError as e:
             raise ScriptError(n, "not JSON: %s" % e)
+        if isinstance(a, dict) and ("ev" in a or "log" in a):
+            raise ScriptError(n, OLD_SCRIPT)
         if not isinstance(a, dict) or not isinstance(a.get("t"), int) or a.get("do") not in ACTIONS:
             raise ScriptError(n, 'need {"t": ms, "do": one of %s}' % ", ".join(ACTIONS))
         if a["do"] in ("press", "hold", "chord") and not (

@@ -56,31 +56,32 @@ class Learner:
         self.pot = []  # the pot's cards at the end of the last batch
         self.combo = None  # what the referee found slappable then
 
-    def batch(self, table, rulings):
-        """One explanation (or None) for each ruling of a batch, in order."""
-        out = [self.explain(table, r) for r in rulings]
-        g = table.game
+    def batch(self, ref, rulings):
+        """One explanation (or None) for each ruling of a batch of the referee ``ref``,
+        in order."""
+        out = [self.explain(ref, r) for r in rulings]
+        g = ref.game
         self.pot = list(g.pot)
         self.combo = g.slappable()
         return out
 
-    def explain(self, table, r):
+    def explain(self, ref, r):
         kind = r["r"]
         if kind == "slap":
             return self._slap(r)
         if kind == "late":
-            race = table.ref.last_race
+            race = ref.last_race
             first = race["order"][0][0] if race and race["order"] else -1
             ms = (r["margin_us"] + 500) // 1000
             return "too late: %s, %d ms after %s" % (_seat(r["seat"]), ms, _seat(first))
         if kind == "locked":
-            if table.game.penalty_top == r["seat"]:
+            if ref.game.penalty_top == r["seat"]:
                 why = "their own penalty card is on top"
             else:
                 why = "after a wrong slap without cards, until another player slaps"
             return "locked out: %s may not slap: %s" % (_seat(r["seat"]), why)
         if kind == "hurry":
-            secs = table.ref.hurry_ms / 1000.0
+            secs = ref.hurry_ms / 1000.0
             return "hurry-up: %s took over %.1f s: the next card is a penalty card" % (_seat(r["seat"]), secs)
         if kind == "lay" and "control" in r:
             how = "color or suit" if self.variant == slaprules.WW3 else "two values"

@@ -1,10 +1,11 @@
 """Bots-only statistics: what happened in each game and over a run of games."""
 
+from topper import jsonl
 from topper.ticks import ticks_diff
 
 
 class GameStats:
-    """A table listener that counts rulings."""
+    """A watcher of the virtual board that counts the rulings in the device's log."""
 
     def __init__(self, seats):
         self.seats = seats
@@ -19,10 +20,12 @@ class GameStats:
         self.winner = -1
         self.start_t = None
         self.end_t = None
-        self.timed_out = False
 
-    def __call__(self, table, t, rulings):
-        for r in rulings:
+    def __call__(self, lines, now):
+        for line in lines:
+            if '"r":' not in line:
+                continue
+            r = jsonl.loads(line)
             kind = r["r"]
             if self.start_t is None:
                 self.start_t = r["t"]
