@@ -23,8 +23,9 @@ Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on t
 console): ``heap watch`` before the game, ``heap`` after it. Per row:
 
 - boot: free heap when code.py started (its status line);
-- low: the lowest free heap seen at the end of any step of the game, before collecting
-  (a step's garbage counted as in use);
+- low: the lowest free heap seen at the end of any step of the game, and wherever the
+  app collects inside a step that ruled, before collecting (a step's garbage counted as
+  in use);
 - largest: the largest block that could be allocated when the game was over;
 - use: boot - low, against the goal of a third of boot.
 
