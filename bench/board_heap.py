@@ -387,8 +387,8 @@ def main():
             if pad and any(g[1] == "tripp" for g in games):
                 boards.append((True, [g for g in games if g[1] == "tripp"]))
             for standard, these in boards:
-                if not these:
-                    continue
+                if not these or (standard and args.only_switches):
+                    continue  # (Tripp Jokes' own board has no switches row)
                 w0 = time.monotonic()
                 b, boot_free = open_board(pad, host, standard)
                 with b:
