@@ -23,8 +23,9 @@ Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on t
 console): ``heap watch`` before the game, ``heap`` after it. Per row:
 
 - boot: free heap when code.py started (its status line);
-- low: the lowest free heap seen at the end of any step of the game, before collecting
-  (a step's garbage counted as in use);
+- low: the lowest free heap seen at the end of any step of the game, and wherever the
+  app collects inside a step that ruled, before collecting (a step's garbage counted as
+  in use);
 - largest: the largest block that could be allocated when the game was over;
 - use: boot - low, against the goal of a third of boot.
 
@@ -386,8 +387,8 @@ def main():
             if pad and any(g[1] == "tripp" for g in games):
                 boards.append((True, [g for g in games if g[1] == "tripp"]))
             for standard, these in boards:
-                if not these:
-                    continue
+                if not these or (standard and args.only_switches):
+                    continue  # (Tripp Jokes' own board has no switches row)
                 w0 = time.monotonic()
                 b, boot_free = open_board(pad, host, standard)
                 with b:

@@ -95,10 +95,33 @@ def test_digest_is_sha256_of_salt_label_and_secret():
 def test_a_board_without_hashlib_seals_alike():
     salt = bytes(range(16))
     with_hashlib = commit.digest(salt, "guess-my-card/h1/P1", "3RC")
-    saved = commit._native_sha256
-    commit._native_sha256 = None  # as on a board built without hashlib
+    saved = commit._native_sha256, commit._hash_new
+    commit._native_sha256 = commit._hash_new = None  # as on a board built without hashlib
     try:
         assert commit.digest(salt, "guess-my-card/h1/P1", "3RC") == with_hashlib
+    finally:
+        commit._native_sha256, commit._hash_new = saved
+
+
+def test_circuitpythons_hashlib_with_new_alone_seals_alike():
+    if commit._hash_new is None:
+        return  # MicroPython's hashlib has sha256() and no new(): nothing to compare
+    salt = bytes(range(16))
+    with_sha256 = commit.digest(salt, "guess-my-card/h1/P1", "3RC")
+    saved = commit._native_sha256
+    commit._native_sha256 = None  # CircuitPython's hashlib has no sha256, only new()
+    try:
+        assert commit.digest(salt, "guess-my-card/h1/P1", "3RC") == with_sha256
+        assert commit.KeyedSalts(b"k" * 16).next32() == _salts_word(with_native=saved)
+    finally:
+        commit._native_sha256 = saved
+
+
+def _salts_word(with_native):
+    saved = commit._native_sha256
+    commit._native_sha256 = with_native
+    try:
+        return commit.KeyedSalts(b"k" * 16).next32()
     finally:
         commit._native_sha256 = saved
 

@@ -22,9 +22,17 @@ the game, the hand and the seat, and is what ties a reveal to its seal.
 """
 
 try:
-    from hashlib import sha256 as _native_sha256
-except ImportError:  # CircuitPython on a plain RP2040
+    from hashlib import sha256 as _native_sha256  # CPython, MicroPython
+except ImportError:
     _native_sha256 = None
+try:
+    # CircuitPython's hashlib has only new(name, data). Without it (a build with no
+    # hashlib) the digest is made in Python: the same bytes, but on the board a hand's
+    # seals then made about 57 KB of garbage in one step (32-bit words are long ints
+    # there; docs/board-heap.md).
+    from hashlib import new as _hash_new
+except ImportError:
+    _hash_new = None
 
 SALT_BYTES = 16
 
@@ -32,6 +40,8 @@ SALT_BYTES = 16
 def _sha256(data):
     if _native_sha256 is not None:
         return _native_sha256(data).digest()
+    if _hash_new is not None:
+        return _hash_new("sha256", data).digest()
     # Imported here so that a board with hashlib never spends heap on it.
     from topper.sha256 import sha256
 

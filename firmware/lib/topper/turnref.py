@@ -209,6 +209,11 @@ class TurnReferee:
             "hint": "" if over else self.hint(),
         }
 
+    def on_turn(self):
+        """The seat on turn as ``view`` gives it (-1 once the game is over), without
+        the rest of the view."""
+        return -1 if self.is_over() else self._turn()
+
     def clock_state(self, t_ms):
         """The clock for a power-cut save (``to_dict`` may leave it out): None without
         one. The shell saves it beside ``to_dict()``."""

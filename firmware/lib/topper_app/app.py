@@ -98,6 +98,13 @@ class App:
         self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
         self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._race_at = None  # when a seat was last pressed (show.racing)
+        # A step that ruled makes garbage at each stage (the referee and its view, the
+        # OLED's lines, the log's JSON, the whole save): collected between them, the
+        # heap holds one stage's garbage at a time instead of their sum (step). Set to
+        # gc.collect by the device's loop (topper_app.main; CPython frees by reference
+        # counting and the host's tests step thousands of times), to a collect that
+        # first reads the free heap by topper_app.heapwatch while it watches.
+        self.collect = None
         self._hurry_left = -1
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
         from topper_app import gamesave
@@ -135,6 +142,11 @@ class App:
             raise  # topper_app.main lets go of its reserve, then low_memory()
         except Exception as e:  # never let an input end the loop
             self._failed(e, now)
+        # A turn game's ruling is no race: its ring and OLED can wait for a collection
+        # (a slap game's winner cannot: its collections come after the ring).
+        ruled = self._save_due is not None and self.collect is not None
+        if ruled and self.turn:
+            self.collect()
         try:
             self.save.step(now)  # the nvm journal's once-a-second write
             self._save_trouble(now)
@@ -153,13 +165,17 @@ class App:
         try:
             if self.logq.copy:
                 self.logq.keep()
-            if not show.racing(self, now):
+            if self.logq.due and not show.racing(self, now):
+                if ruled:
+                    self.collect()
                 self.logq.flush()
         except MemoryError:
             raise
         except Exception as e:
             self.fx.fail("link: %s" % (e,), now)
         if self._save_due is not None:
+            if ruled:
+                self.collect()
             self._save_rulings()
         if self.short and due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
             self.short = 0  # steps have gone through for a while: memory is back

@@ -7,10 +7,11 @@ typed there disturbs no game and needs no host on the data port. Lines it knows:
   the lowest free seen since the last report while watching, the largest bytearray
   that can still be made) and starts a new low-water period.
 - ``heap watch``: from now on, at the end of each loop step, the free heap (before
-  collecting) goes into the low-water mark, then the heap is collected. A step's
-  garbage so counts as in use: the mark is the step's live data plus everything it
-  allocated, an upper bound of the app's peak. It costs a collection a step, so it is
-  off until asked for.
+  collecting) goes into the low-water mark, then the heap is collected; so it is
+  where the app collects inside a step (``App.collect``). A step's garbage so counts
+  as in use up to the next collection: the mark is the live data plus everything
+  allocated since, an upper bound of the app's peak. It costs a collection a step,
+  so it is off until asked for.
 - ``heap slap``: arms the slap meter (``topper_app.slapmeter``) on the app, then prints
   what the last slap allocated on its way to the ring and the OLED, stage by stage
   (``heap slap us``, typed first: the microseconds each stage took instead).
@@ -56,13 +57,18 @@ class HeapWatch:
     def step(self):
         """Once a loop step, after the app's: the low-water mark, then typed lines."""
         if self.watching:
-            free = free_heap()
-            if self.low < 0 or free < self.low:
-                self.low = free
-            gc.collect()
+            self.collect()
         port = self.port
         if port is not None and port.in_waiting:
             self._read(port.read(port.in_waiting))
+
+    def collect(self):
+        """The free heap into the low-water mark, then a collection: at the end of each
+        step, and (as the app's ``collect``) wherever the app collects inside one."""
+        free = free_heap()
+        if self.low < 0 or free < self.low:
+            self.low = free
+        gc.collect()
 
     def _read(self, data):
         for b in data:
@@ -81,6 +87,8 @@ class HeapWatch:
         if arg == "watch":
             self.watching = True
             self.low = -1
+            if self.app is not None:
+                self.app.collect = self.collect
         elif arg == "hog":
             self.hog(int(words[2]) if len(words) > 2 else 0)
         elif arg == "unhog":

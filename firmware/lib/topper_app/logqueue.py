@@ -55,8 +55,15 @@ class LogQueue:
         self.due = []
         from topper import jsonl
 
+        log = self.dev.log
+        # The serial link takes the object with its line (no parse of the line back into
+        # a copy of the object); other sinks take the line.
+        keep = getattr(log, "keep", None)
         for obj in due:
-            self.dev.log(jsonl.dumps(obj))
+            if keep is None:
+                log(jsonl.dumps(obj))
+            else:
+                keep(obj, jsonl.dumps(obj))
 
 
 def _ruling_copy(r):

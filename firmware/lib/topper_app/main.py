@@ -44,6 +44,7 @@ def run():
     gc.collect()
     free_before = free_heap()
     app = make_app(os.getenv, supervisor.ticks_ms())
+    app.collect = gc.collect  # between the stages of a step that ruled (App.step)
     watch = HeapWatch(app)
     gc.collect()
     print(status(app, free_before, free_heap()))

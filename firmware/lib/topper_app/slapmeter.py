@@ -180,6 +180,7 @@ class SlapMeter:
             cur[RULINGS] += count() - m
 
         app.step = step
+        app.collect = None  # nor the app's own between a ruling's stages (App.step)
         app._game_button = game_button
         app._rulings = rulings
         _wrap1(app, "_output", cur, OUTPUT)

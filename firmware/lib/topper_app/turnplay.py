@@ -131,9 +131,13 @@ def ruled(app, rulings, t, saved=False, event=None, log=True):
     if moved and not saved:
         app._save_due = t  # after this step's ring and OLED (App.step)
     app._ring_at = None  # the ring shows the rulings in this very step
-    view = app.ref.view(t)
-    seq = sounds.for_turn(rulings, app._turn_was, view)
-    app._turn_was = (view["turn"], view["over"])
+    ref = app.ref
+    # The sound needs the turn and the end of the game only: not the whole view, whose
+    # lines and hint are 2-3 KB of garbage a ruling on the board (the OLED makes its own).
+    over = ref.is_over()
+    state = {"turn": ref.on_turn(), "over": over, "winners": ref.winners() if over else []}
+    seq = sounds.for_turn(rulings, app._turn_was, state)
+    app._turn_was = (state["turn"], over)
     app._sound(seq, t)
 
 

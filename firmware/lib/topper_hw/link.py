@@ -9,7 +9,8 @@ cannot take yet waits in the session's bounded queue, and no command is read whi
 that queue is short of room. The port counts as open while
 the host asserts DTR (``connected``), as pyserial and terminal programs do.
 
-``Link`` is also the app's log sink (``dev.log``): it is called with each log line.
+``Link`` is also the app's log sink (``dev.log``): it is called with each log line, or
+given the object with its line (``keep``).
 ``connected()`` tells the app to write them once a host has opened the port since
 power-up, also while that host is away: the session keeps the games' logs for it.
 """
@@ -55,6 +56,12 @@ class Link:
 
     def __call__(self, line):
         self.session.record(jsonl.loads(line), line)
+
+    def keep(self, obj, line):
+        """A log object with the line ``jsonl.dumps`` made of it: the session takes
+        both, so the line need not be parsed back into a copy of the object (the
+        app's log queue, topper_app.logqueue)."""
+        self.session.record(obj, line)
 
     def asking(self):
         return None if self.session is None else self.session.asking()
