@@ -28,6 +28,10 @@ def where(tmp_path, monkeypatch):
     (tmp_path / "adir").mkdir()
     (tmp_path / "afile").write_text("not a folder\n")
     (tmp_path / "garbage.jsonl").write_text("garbage\n")
+    head = '{"log":"topper-table","game":"ww3","seats":2,"seed":1,"v":2}\n'
+    (tmp_path / "no_t.jsonl").write_text(head + '{"ev":"press","seat":0}\n')
+    start = '{"ev":"start","t":1,"seat":0}\n'
+    (tmp_path / "bad_card.jsonl").write_text(head + start + '{"ev":"lay","t":9,"card":"ZZZ"}\n')
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     (drive / "boot_out.txt").write_text(
@@ -71,6 +75,8 @@ BAD_PATHS = [
     (["sim", "--headless", "--replay", "/proc/nope"], "no such file"),
     (["sim", "--headless", "--replay", UNREADABLE], "input/output error"),
     (["sim", "--headless", "--replay", "garbage.jsonl"], "garbage.jsonl:1:"),
+    (["sim", "--headless", "--replay", "no_t.jsonl"], "no_t.jsonl:2: press event without a whole-number t"),
+    (["sim", "--replay", "bad_card.jsonl"], "bad_card.jsonl:3: lay of an unknown card"),
     (["sim", "--headless", "--script", "nope.jsonl"], "--script nope.jsonl: no such file"),
     (["sim", "--headless", "--script", "adir"], "is a folder"),
     (["sim", "--headless", "--script", UNREADABLE], "input/output error"),

@@ -10,6 +10,7 @@ plays a log's presses and cards (``topper sim --replay``, the board differential
 """
 
 from topper import cards, jsonl
+from topper.eventlog import LogError
 from topper.games.slap.engine import Phase
 
 from topper_host.virtual.board import VirtualBoard
@@ -85,16 +86,45 @@ def cards_held(board):
     return sum(len(s) for s in g.stacks) + len(g.pot) + len(g.facedown)
 
 
-def header(lines):
-    """A slap log's header object; ValueError if the first line is none."""
-    for line in lines:
+def _objects(lines):
+    """``(line number, object)`` of each line that is not blank; a line that is no JSON
+    object is a ``LogError`` naming its number."""
+    for n, line in enumerate(lines, 1):
         line = line.strip()
         if line:
-            h = jsonl.loads(line)
-            if h.get("log") != "topper-table" or h.get("game") not in ("ww3", "armageddon") or h.get("blind"):
-                raise ValueError("not a slap game's log with the card pad")
-            return h
-    raise ValueError("an empty log")
+            try:
+                obj = jsonl.loads(line)
+            except ValueError as e:
+                raise LogError(n, str(e)) from None
+            if not isinstance(obj, dict):
+                raise LogError(n, "not a JSON object")
+            yield n, obj
+
+
+def header(lines):
+    """A slap log's header object; ``LogError`` if the first line is none."""
+    for n, h in _objects(lines):
+        if h.get("log") != "topper-table" or h.get("game") not in ("ww3", "armageddon") or h.get("blind"):
+            raise LogError(n, "not a slap game's log with the card pad")
+        return h
+    raise LogError(1, "an empty log")
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check(n, ev):
+    """An input the board can be given: a whole-ms stamp, a seat 0-7, a card it knows."""
+    if not _whole(ev.get("t")):
+        raise LogError(n, "%s event without a whole-number t" % ev["ev"])
+    if "seat" in ev and not (_whole(ev["seat"]) and 0 <= ev["seat"] < 8):
+        raise LogError(n, "%s event with seat %r" % (ev["ev"], ev["seat"]))
+    if "card" in ev:
+        try:
+            cards.parse(ev["card"])
+        except (ValueError, TypeError):
+            raise LogError(n, "lay of an unknown card %r" % (ev["card"],)) from None
 
 
 def inputs(lines):
@@ -104,22 +134,20 @@ def inputs(lines):
     # that follows does (the seat the referee named starts, the card it laid).
     starter = None
     lays = []
-    for line in lines:
-        line = line.strip()
-        if line:
-            obj = jsonl.loads(line)
-            ev, r = obj.get("ev"), obj.get("r")
-            if ev in FED:
-                out.append(obj)
-                if ev == "start" and "seat" not in obj:
-                    starter = obj
-                elif ev == "lay" and "card" not in obj:
-                    lays.append(obj)
-            elif r == "starter" and starter is not None:
-                starter["seat"] = obj["seat"]
-                starter = None
-            elif r == "lay" and lays:
-                lays.pop(0)["card"] = obj["card"]
+    for n, obj in _objects(lines):
+        ev, r = obj.get("ev"), obj.get("r")
+        if ev in FED:
+            _check(n, obj)
+            out.append(obj)
+            if ev == "start" and "seat" not in obj:
+                starter = obj
+            elif ev == "lay" and "card" not in obj:
+                lays.append(obj)
+        elif r == "starter" and starter is not None:
+            starter["seat"] = obj["seat"]
+            starter = None
+        elif r == "lay" and lays:
+            lays.pop(0)["card"] = obj["card"]
     if starter is not None:
         starter["seat"] = 0
     for e in lays:  # no ruling says which card: it is not played

@@ -19,6 +19,8 @@ keyboard.
 import os
 import sys
 
+from topper.eventlog import LogError
+
 from topper_host import paths
 from topper_host.sim import clock as clockmod
 from topper_host.sim import device_cmd, logs, slap_board, summary
@@ -176,8 +178,11 @@ def replay(args, snaps):
         lines = list(paths.read_lines(args.replay))
         h = slap_board.header(lines)
         events = slap_board.inputs(lines)
-    except ValueError as e:
-        print("topper sim: %s: %s (topper replay LOG checks any log)" % (args.replay, e), file=sys.stderr)
+    except LogError as e:
+        print("topper sim: %s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
+        return 1
+    except ValueError as e:  # the file itself (paths.read_lines)
+        print("topper sim: %s: %s" % (args.replay, e), file=sys.stderr)
         return 1
     if not events:
         print("topper sim: %s: no presses or cards to play" % args.replay, file=sys.stderr)
