@@ -59,7 +59,19 @@ def ring_colors(view, now, fx):
     return ring.game(view, now, fx)
 
 
-class Frame:
+class _Picture:
+    """What every frame has: ``lines`` drawn into OLED pixels once, when first asked."""
+
+    _oled = None
+
+    @property
+    def oled(self):
+        if self._oled is None:
+            self._oled = oled_pixels(self.lines)
+        return self._oled
+
+
+class Frame(_Picture):
     """One moment of the device: ``lines`` (8 strings), ``oled`` (pixels), ``ring``
     (24 colours), and the ``view`` they were drawn from."""
 
@@ -69,16 +81,9 @@ class Frame:
         self.fx = fx
         self.lines = oled_lines(view, now, fx)
         self.ring = ring_colors(view, now, fx)
-        self._oled = None
-
-    @property
-    def oled(self):
-        if self._oled is None:
-            self._oled = oled_pixels(self.lines)
-        return self._oled
 
 
-class TurnFrame:
+class TurnFrame(_Picture):
     """A turn game's picture, like ``Frame``: ``lines``, ``oled`` (pixels), ``ring`` and
     ``view``, made by ``topper_view.turns`` from the referee's view (the calls the
     firmware makes). The monitor draws a board's turn game with it; the differential
@@ -91,10 +96,3 @@ class TurnFrame:
         self.now = now
         self.lines = turns.lines(view)
         self.ring = turns.frame(view, now)
-        self._oled = None
-
-    @property
-    def oled(self):
-        if self._oled is None:
-            self._oled = oled_pixels(self.lines)
-        return self._oled
