@@ -9,8 +9,9 @@ events, the device then rules on the stamps the log holds, ruling for ruling.
 plays a log's presses and cards (``topper sim --replay``, the board differential).
 """
 
-from topper import cards, jsonl
+from topper import cards, eventlog, jsonl
 from topper.eventlog import LogError
+from topper.inputs import whole
 from topper.games.slap.engine import Phase
 
 from topper_host.virtual.board import VirtualBoard
@@ -110,15 +111,18 @@ def header(lines):
     raise LogError(1, "an empty log")
 
 
-def _whole(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _check(n, ev):
-    """An input the board can be given: a whole-ms stamp, a seat 0-7, a card it knows."""
-    if not _whole(ev.get("t")):
-        raise LogError(n, "%s event without a whole-number t" % ev["ev"])
-    if "seat" in ev and not (_whole(ev["seat"]) and 0 <= ev["seat"] < 8):
+    """An input the board can be given (the core's checks of a logged event): a stamp,
+    a seat 0-7, a card it knows."""
+    try:
+        eventlog.event_time(ev)
+    except ValueError:
+        raise LogError(n, "%s event without a whole-number t of 0 or more" % ev["ev"]) from None
+    try:
+        seat = whole(ev, "seat", 0)
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < 8:
         raise LogError(n, "%s event with seat %r" % (ev["ev"], ev["seat"]))
     if "card" in ev:
         try:
