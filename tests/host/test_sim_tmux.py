@@ -228,12 +228,17 @@ def test_learner_mode_in_an_80_by_24_terminal(tmp_path):
     try:
 
         def ended(s):
-            return "P2 slaps wrongly" in s and "why: wrong slap: 1YC on top" in s
+            # The panels and the OLED repaint in separate frames: wait for all three
+            # (the OLED's own lines must fit a small terminal too).
+            return (
+                "P2 slaps wrongly" in s
+                and "why: wrong slap: 1YC on top" in s
+                and "WRONG SLAP: P2" in s
+            )
 
-        text = p.until(ended, "the last ruling and its reason")
+        text = p.until(ended, "the last ruling, its reason and the OLED's line")
         rows = text.rstrip("\n").split("\n")
         assert rows[-1].strip() == "p: pause   +/-: speed   x: snapshot   ?: help   q: quit"
-        assert "WRONG SLAP: P2" in text  # the OLED's own lines in a small terminal
         p.keys("?")
         p.until(lambda s: "slap: P1's seat button" in s, "the help screen")
         p.keys("Escape")  # alone: Escape then q at once reads as Alt-q
