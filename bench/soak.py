@@ -45,7 +45,6 @@ from fakes.scenario import uid  # noqa: E402
 from topper import cards, games, jsonl  # noqa: E402
 from topper.eventlog import Replay  # noqa: E402
 from topper_host import replay as hostreplay  # noqa: E402
-from topper.games.slap.pad import SlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 
 STEP_MS = 20  # the App's loop period on the fake clock
@@ -462,7 +461,7 @@ class Soak:
             v = ref.view(self.rig.now)
             keys = ("out", "locked", "good", "wrong", "turn", "winner", "pending")
             return jsonl.dumps([v[k] for k in keys])
-        return jsonl.dumps(SlapReferee.from_state(ref.state(), 0).state()["game"])
+        return jsonl.dumps(ref.game.state())
 
     def _cut(self):
         """The power goes: a new App boots from the same nvm with the clock at zero."""

@@ -157,11 +157,12 @@ def make(seats, entry, seed, control, options):
     return ToyReferee(seats, entry, seed, control, options["target"])
 
 
-def restore(saved):
+def restore(saved, now):
     r = ToyReferee(saved["seats"], saved["entry"], saved["seed"], None, saved["target"])
     for k in ("total", "on", "won", "secret", "message"):
         setattr(r, k, saved[k])
     r.gone = list(saved["gone"])
     r.adds = list(saved["adds"])
     r.started = True
+    r.restore_clock(saved.get("clock"), now)
     return r

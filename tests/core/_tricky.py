@@ -49,7 +49,7 @@ def run(ref, rows, t=1000):
                 assert view[key] == want[key], "%r: %s is %r" % (row, key, view[key])
         for line in view["lines"] + [view["hint"], view["message"]]:
             assert len(line) <= 21, "%r: %r is wider than the OLED" % (row, line)
-        copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
+        copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())), 0)
         other = copy.view(t)
         other["clock"] = view["clock"]
         assert other == view, "%r: restore shows %r" % (row, other)

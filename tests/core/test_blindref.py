@@ -153,4 +153,4 @@ def test_recycled_records_rule_as_fresh_ones():
             assert jsonl.dumps(ra) == jsonl.dumps(rb), (g, t)
             assert a.message == b.message
             assert jsonl.dumps(a.last_race) == jsonl.dumps(b.last_race)
-            assert jsonl.dumps(a.to_dict(t)) == jsonl.dumps(b.to_dict(t))
+            assert jsonl.dumps(a.save(t)) == jsonl.dumps(b.save(t))

@@ -73,7 +73,7 @@ def _play(seed, seats, hurry_ms, cut, shift):
         _apply(whole, ev, 0)
         _apply(cutref, ev, 0)
     t = events[cut][1]
-    saved = jsonl.loads(jsonl.dumps(cutref.to_dict(t)))
+    saved = jsonl.loads(jsonl.dumps(cutref.save(t)))
     back = restore(saved, ticks_add(t, shift))
     assert _view(back, ticks_add(t, shift)) == _view(whole, t)
     a = []
@@ -105,7 +105,7 @@ def test_an_open_race_and_a_waiting_slap_survive_the_cut():
     ref.start(0, 0)
     ref.press(2, 1000, 300)
     ref.tick(1002)  # P3's slap is ranked and waits for the table; the race is open
-    d = jsonl.loads(jsonl.dumps(ref.to_dict(1200)))
+    d = jsonl.loads(jsonl.dumps(ref.save(1200)))
     back = restore(d, 50)  # the board came back up: its clock starts near zero
     late = back.press(1, 60)  # 1,210 on the old clock: 210 ms after the slap's 1,000.3
     assert late[0]["r"] == "late" and late[0]["seat"] == 1 and late[0]["margin_us"] == 210 * 1000 - 300
@@ -120,7 +120,7 @@ def test_a_won_game_stays_won_and_a_bad_save_is_refused():
     ref = BlindSlapReferee("ww3", 2, seed=1)
     ref.start(0, 0)
     ref.toggle_out(1, 10)
-    d = ref.to_dict(20)
+    d = ref.save(20)
     assert restore(d, 0).view(0)["winner"] == 0
     d["out"] = [False]
     try:

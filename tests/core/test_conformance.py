@@ -5,9 +5,10 @@ held to the same contract as the six there now:
 - random play to the end: the simulator's dealt game with the game's own bots (turn
   games, under a chess clock or none) or the seeded random table (slap games, with the
   card pad's referee), every card accounted for after every action (_census.py);
-- save and restore at a random point: the turn referee's power-cut save, through the
-  JSON the store holds, with its clock; the copy rules every later action exactly as
-  the game that never stopped;
+- save and restore at a random point: the referee's power-cut ``save``, through the
+  JSON the store holds, given back by its module's ``restore`` (turn games with their
+  clock; the card pad's slap referee in the middle of its log's replay); the copy rules
+  every later action exactly as the game that never stopped;
 - replay: the same seed and the same actions make the same rulings, byte for byte
   (turn games), and a slap game's event log replays through ``topper replay``'s core
   with every recorded ruling confirmed.
@@ -26,6 +27,7 @@ from topper import clock, jsonl
 from topper import games as registry
 from topper.eventlog import Replay
 from topper.gamekit import Entry
+from topper.games.slap import pad
 from topper.rng import Rng
 
 MAX_ACTIONS = 3000
@@ -45,11 +47,8 @@ def _seats(key, seed):
 
 
 def _restored(mod, ref, t):
-    """The referee as a power cut leaves it: its save through JSON, then its clock."""
-    twin = mod.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
-    saved = jsonl.loads(jsonl.dumps({"clock": ref.clock_state(t)}))
-    twin.restore_clock(saved["clock"], t)
-    return twin
+    """The referee as a power cut leaves it: its save, through JSON, restored."""
+    return mod.restore(jsonl.loads(jsonl.dumps(ref.save(t))), t)
 
 
 def _lines(rulings):
@@ -113,10 +112,22 @@ def _play_slap(key, seed):
     ref, events = play(key, seats, seed * 7919 + 1, jokers=seed % 3, check=check, sink=log.append)
     assert ref.game.winner >= 0, "%s seed %d: no winner in %d events" % (key, seed, events)
     recorded = [line for line in log[1:] if line.startswith('{"') and '"r":' in line]
-    replayed = [jsonl.dumps(r) for r in Replay(log).run()]
+    replay = Replay(log)
+    cut = 1 + Rng(seed).below(len(recorded))  # the power goes after this ruling
+    replayed = []
+    for r in replay.run():
+        replayed.append(jsonl.dumps(r))
+        if len(replayed) == cut:
+            # The referee as a power cut leaves it: its save, through JSON, restored;
+            # the copy must rule every later event as the game that never stopped.
+            now = replay.ref.last_seen()
+            replay.ref = pad.restore(jsonl.loads(jsonl.dumps(replay.ref.save(now))), now)
     # every recorded ruling was confirmed by the replay (it raises on a difference),
     # and the replay made no ruling the game did not record
     assert replayed[: len(recorded)] == recorded, "%s seed %d: the replay ruled otherwise" % (key, seed)
+    # and it ends holding the same game, to its random draws and its screen's message
+    end = ref.last_seen()
+    assert jsonl.dumps(replay.ref.save(end)) == jsonl.dumps(ref.save(end)), "%s seed %d" % (key, seed)
     return events
 
 

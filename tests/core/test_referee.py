@@ -293,4 +293,4 @@ def test_recycled_records_rule_as_fresh_ones():
             assert jsonl.dumps(ra) == jsonl.dumps(rb), (i, t)
             assert a.message == b.message
             assert jsonl.dumps(a.view(t)) == jsonl.dumps(b.view(t))
-            assert jsonl.dumps(a.state()) == jsonl.dumps(b.state())
+            assert jsonl.dumps(a.save(t)) == jsonl.dumps(b.save(t))

@@ -36,7 +36,7 @@ def _play(module, seats, key, seed=7, save_at=-1):
         if steps == save_at:
             saved = jsonl.loads(jsonl.dumps(ref.to_dict()))
             assert saved["salt_key"] == key
-            copy = module.restore(saved)
+            copy = module.restore(saved, 0)
         action = bots[ref.match.current_player()].choose(ref)
         rulings = ref.act(action, steps)
         out.extend(rulings)

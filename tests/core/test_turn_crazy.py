@@ -65,7 +65,7 @@ def _check_choices(ref, rng):
     saved = ref.to_dict()
     for _ in range(2):
         label, action = menu[rng.below(len(menu))]
-        copy = turn_crazy.restore(saved)
+        copy = turn_crazy.restore(saved, 0)
         out = copy.act(action, 0)
         assert not [r for r in out if r["r"] == "error"], (label, out)
 
@@ -100,7 +100,7 @@ def _play(g):
         if steps % 7 == 1:
             _check_choices(ref, rng)
         if twin is None and rng.below(40) == 0:
-            twin = turn_crazy.restore(ref.to_dict())
+            twin = turn_crazy.restore(ref.to_dict(), 0)
             assert dumps(ref.to_dict()) == dumps(twin.to_dict())
         seat = m.current_player()
         action = bots[seat].choose(ref)
@@ -137,7 +137,7 @@ def test_a_restored_game_is_the_same_game():
             if ref.is_over():
                 break
             ref.act(bots[ref.match.current_player()].choose(ref), 0)
-        copy = turn_crazy.restore(ref.to_dict())
+        copy = turn_crazy.restore(ref.to_dict(), 0)
         _same(ref, copy, 0)
         # A bot that joins late learns the same table from either and plays alike.
         if not ref.is_over():

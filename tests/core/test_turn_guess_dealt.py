@@ -124,7 +124,7 @@ def test_restore_at_any_point_plays_on_identically():
         def save(ref, t, stops=stops, copies=copies):
             if stops.below(6) == 0:
                 saved = loads(dumps(ref.to_dict()))  # through JSON, as the journal does
-                copies.append((turn_guess.restore(saved), len(ref.match.history)))
+                copies.append((turn_guess.restore(saved, 0), len(ref.match.history)))
 
         ref = _play(g, save)
         for copy, at in copies:
@@ -144,7 +144,7 @@ def test_a_restored_game_is_played_on_by_fresh_bots():
             if ref.is_over():
                 break
             ref.act(bots[ref.match.current_player()].choose(ref), 0)
-        copy = turn_guess.restore(ref.to_dict())
+        copy = turn_guess.restore(ref.to_dict(), 0)
         _same(ref, copy, 0)
         bots = [copy.bot(s, s) for s in range(copy.seats)]
         steps = 0
@@ -169,7 +169,7 @@ def test_every_choice_applies_and_labels_are_distinct():
             saved = ref.to_dict()
             for _ in range(3):
                 label, action = choices[rng.below(len(choices))]
-                copy = turn_guess.restore(saved)
+                copy = turn_guess.restore(saved, 0)
                 out = copy.act(action, 0)
                 assert out[0]["r"] != "error", (label, out)
             ref.act(bots[due].choose(ref), 0)

@@ -94,7 +94,7 @@ def _play(g):
         if not ref.clock.over:
             assert ref.clock.on_turn == ref.match.current_player(), "the clock follows the turn"
         if rng.below(40) == 0:
-            again = turn_guess.restore(loads(dumps(ref.to_dict())))
+            again = turn_guess.restore(loads(dumps(ref.to_dict())), 0)
             theirs = again.view(t)
             view["clock"] = theirs["clock"] = None
             assert view == theirs

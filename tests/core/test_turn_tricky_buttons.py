@@ -210,7 +210,7 @@ def test_random_presses_never_break_a_buttons_game():
                 if not ref.clock.paused:
                     assert ref.clock.on_turn == ref.view(t)["turn"]
             if rng.below(10) == 0:
-                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
+                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())), 0)
                 assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
         m = ref.match
         assert len(m.hand_results) == hands
@@ -252,9 +252,9 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
                 out = ref.button(2 if seat < 0 else 0, seat, t)
                 assert out[0]["r"] != "error", out
             assert out[0]["r"] == "trick", out
-            TurnSave(store).save({"game": "tricky", "cfg": cfg, "ref": ref.to_dict(), "clock": None})
+            TurnSave(store).save({"game": "tricky", "cfg": cfg, "ref": ref.save(t)})
             back = TurnSave(store).load()
-            copy = turn_tricky.restore(back["ref"])
+            copy = turn_tricky.restore(back["ref"], t)
             assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
     assert ref.is_over() and len(ref.match.history) == 64
 
@@ -282,7 +282,7 @@ def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
     for form in [saved["match"]["history"]] + forms:
         again = jsonl.loads(jsonl.dumps(saved))
         again["match"]["history"] = form
-        copy = turn_tricky.restore(again)
+        copy = turn_tricky.restore(again, 0)
         assert copy.match.history == history and game_only(copy) == game_only(ref)
     bad = [
         [[5, 0, 0, 0, 0]],
@@ -301,7 +301,7 @@ def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
         broken = jsonl.loads(jsonl.dumps(saved))
         broken["match"]["history"] = history
         try:
-            turn_tricky.restore(broken)
+            turn_tricky.restore(broken, 0)
             raise AssertionError("restored a save with the history %r" % (history,))
         except ValueError:
             pass

@@ -99,7 +99,7 @@ def test_bots_play_every_dealt_game_to_its_end():
             _check_no_hand_shown(ref, view, rulings)
             _check_turn(ref, view)
             if steps == copy_at:
-                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
+                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())), 0)
                 _same(ref, copy)
             action = bots[view["turn"]].choose(ref)
             t = (t + 1 + rng.below(9000)) & ((1 << 29) - 1)
@@ -135,7 +135,7 @@ def test_every_choice_applies_and_restore_matches_at_any_point():
         saved = ref.to_dict()
         turn = ref.match.current_player()
         for label, action in ref.choices(turn):
-            other = turn_tricky.restore(saved)
+            other = turn_tricky.restore(saved, 0)
             _same(ref, other)
             out = other.act(action, 5)
             assert out[0]["r"] == "play" and out[0]["card"] == action, label

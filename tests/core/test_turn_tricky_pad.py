@@ -168,7 +168,7 @@ def test_random_pad_input_never_breaks_the_game():
             if ref.clock is not None and ref._turn() >= 0:
                 assert ref.clock.on_turn == ref.match.current_player() and not ref.clock.paused
             if rng.below(10) == 0:
-                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())))
+                copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(ref.to_dict())), 0)
                 assert game_only(copy) == game_only(ref) and copy.view(t)["lines"] == ref.view(t)["lines"]
         assert ref.view(t)["winners"] == ref.match.winners()
 

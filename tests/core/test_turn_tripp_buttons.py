@@ -147,5 +147,5 @@ def test_a_saved_game_restores_to_the_same_game():
                 seat = rng.below(seats)
                 step = names[rng.below(4)] + " P%d" % (seat + 1)
                 press(ref, step, 1000 * i)
-                copy = restore(ref.to_dict())
+                copy = restore(ref.to_dict(), 0)
                 assert copy.view(0) == ref.view(0), (seats, places, i, step)

@@ -47,7 +47,7 @@ def _check_step(ref, everything):
 
 def _hidden_shuffled(ref, rng):
     """A copy of ``ref`` whose hidden cards are dealt out again at random."""
-    twin = restore(ref.to_dict())
+    twin = restore(ref.to_dict(), 0)
     s = twin.state
     hidden = list(s.deck)
     for seat in range(ref.seats):
@@ -74,14 +74,14 @@ def _play(players, seed, control, options):
     while not ref.is_over() and n < MAX_ACTIONS:
         turn = ref.state.current_player()
         if n == restore_at:
-            twin = restore(ref.to_dict())
+            twin = restore(ref.to_dict(), 0)
             assert public(twin.view(t)) == public(ref.view(t))
             assert twin.choices(turn) == ref.choices(turn)
         if rng.below(25) == 0:
             offered = ref.choices(turn)
             assert offered, "the seat on turn always has something to do"
             for label, action in offered:
-                probe = restore(ref.to_dict())
+                probe = restore(ref.to_dict(), 0)
                 assert probe.act(action, t)[0]["r"] != "error", label
             assert public(_hidden_shuffled(ref, rng).view(t)) == public(ref.view(t))
         action = bots[turn].choose(ref)
@@ -119,7 +119,7 @@ def test_bot_games_through_the_referee_end_and_keep_every_card():
             if options["places"] and not s.stalled:
                 assert sorted(s.out) == list(range(players)), "places: everyone is ranked"
             # The game's own record replays to the same end.
-            again = restore(ref.to_dict())
+            again = restore(ref.to_dict(), 0)
             assert public(again.view(0)) == public(view)
 
 

@@ -128,7 +128,7 @@ def test_play_judges_each_card_and_the_buttons_lay_or_pick_up():
     ref = run(ref, PLAY)
     assert ref.view(0)["lines"][0] == "free board  pile 0"
     # Restored from its record, the pad game shows and plays the same.
-    twin = restore(ref.to_dict())
+    twin = restore(ref.to_dict(), 0)
     assert twin.view(0) == ref.view(0)
     run(twin, (("6C", "tap", "P1 again: 6 +button", 0, None),))
 
@@ -188,7 +188,7 @@ def _mirror(players, seed, control, options):
         if control is not None and not pad.is_over() and pad.clock.active[b["turn"]]:
             assert pad.clock.on_turn == b["turn"]
         if n == restore_at:
-            twin = restore(pad.to_dict())
+            twin = restore(pad.to_dict(), 0)
             assert twin.view(t)["lines"] == b["lines"] and twin.view(t)["hint"] == b["hint"]
         n += 1
     assert pad.is_over()

@@ -1,5 +1,5 @@
-"""A turn game's chess clock saved and put back after a power cut (``clock_state`` /
-``restore_clock``): the banks, the flags and the running move come back as they were;
+"""A turn game's chess clock saved and put back after a power cut (the referee's
+``save`` and its module's ``restore``): the banks, the flags and the running move come back as they were;
 the seconds the device was off are charged to nobody; the clock then runs on exactly
 as one that was never cut, across the tick wrap too."""
 
@@ -51,10 +51,9 @@ def test_a_restored_clock_runs_on_like_one_never_cut():
             want = _play(plain, AFTER)
             cut = _ref(control)
             _play(cut, BEFORE)
-            saved = cut.clock_state(3300)  # 200 ms into P3's move
-            back = _toyturn.restore(cut.to_dict())
+            saved = cut.save(3300)  # 200 ms into P3's move
             # The device is off for OFF_MS, then starts again at cut_base.
-            back.restore_clock(saved, cut_base)
+            back = _toyturn.restore(saved, cut_base)
             shift = (cut_base - 3300) % PERIOD
             # Right after the resume it shows what it showed at the cut.
             uncut = _ref(control)
@@ -67,20 +66,18 @@ def test_a_restored_clock_runs_on_like_one_never_cut():
 def test_the_time_off_is_charged_to_nobody():
     r = _ref(clock.sudden_death(20000))
     _play(r, ((1000, turnref.SHORT, 0),))
-    saved = r.clock_state(4000)  # P2 has used 3 s of its move
-    back = _toyturn.restore(r.to_dict())
-    back.restore_clock(saved, 50)
+    saved = r.save(4000)  # P2 has used 3 s of its move
+    back = _toyturn.restore(saved, 50)
     assert back.view(50 + OFF_MS)["clock"]["remaining"] == [19000, 10000, 20000]
     assert back.view(50)["clock"]["remaining"] == [19000, 17000, 20000]
 
 
 def test_a_game_without_clock_saves_none_and_bad_data_is_refused():
     r = _ref(None)
-    assert r.clock_state(100) is None
-    r.restore_clock(None, 5)
-    assert r.view(5)["clock"] is None
+    assert r.save(100)["clock"] is None
+    assert _toyturn.restore(r.save(100), 5).view(5)["clock"] is None
     r = _ref(clock.fischer(30000, 2000))
-    saved = r.clock_state(100)
+    saved = r.save(100)["clock"]
     for broken in ({}, {"clock": {"ctl": [9, 1, 1]}, "seat": 0}):
         try:
             r.restore_clock(broken, 0)

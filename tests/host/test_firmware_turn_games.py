@@ -107,6 +107,29 @@ def test_a_power_cut_mid_game_resumes_the_same_game_with_its_clock():
         fakes.uninstall()
 
 
+def test_a_save_written_by_an_older_firmware_resumes_with_its_clock():
+    # Before every referee had the same save(t), a turn game's clock was saved beside
+    # the game ("ref": to_dict(), "clock": ...): a board updated mid-game reads it still.
+    rig, app, port, env, code, t0 = started(
+        "guess", settings=(("Clock", "sudden death"), ("Time/game", "2 min")), fram=True
+    )
+    short(rig, app, 1)
+    long(rig, app, 1)
+    rig.run(app, rig.now + 1500)
+    before = app.ref.view(rig.now)
+    saved = app.ref.save(rig.now)
+    clock = saved.pop("clock")
+    app.save._whole.save({"game": "guess", "cfg": app.game, "ref": saved, "clock": clock})
+    app = power_cut(rig, code, env, port, now=5000)
+    after = app.ref.view(rig.now)
+    assert rig.screen()[6] == "Resumed game"
+    assert after["lines"] == before["lines"] and after["turn"] == before["turn"]
+    assert after["clock"]["control"] == "sudden-death"
+    # each bank as it was at the save, less the moments the board has run since
+    for was, now in zip(before["clock"]["remaining"], after["clock"]["remaining"]):
+        assert 0 <= was - now <= 1000, (before["clock"], after["clock"])
+
+
 def test_a_power_cut_after_the_table_ended_the_game_shows_the_menu():
     rig, app, port, env, code, t0 = started("tricky")
     short(rig, app, 0)

@@ -13,7 +13,7 @@ from _link_fakes import FakeFram, install_fram, remove_fram  # noqa: E402
 from fakes.circuitpython import Nvm  # noqa: E402
 from topper import inputs, jsonl  # noqa: E402
 from topper.journal import Journal  # noqa: E402
-from topper.games.slap.pad import SlapReferee  # noqa: E402
+from topper.games.slap.pad import SlapReferee, restore  # noqa: E402
 from topper.games.slap.engine import SlapGame  # noqa: E402
 from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
 
@@ -30,8 +30,8 @@ def game():
 
 
 def same(a, b, now=0):
-    return jsonl.dumps(SlapReferee.from_state(a.state(), now).state()) == jsonl.dumps(
-        SlapReferee.from_state(b.state(), now).state())
+    return jsonl.dumps(restore(a.save(a.last_seen()), now).save(now)) == jsonl.dumps(
+        restore(b.save(b.last_seen()), now).save(now))
 
 
 def test_nvm_writes_are_held_and_written_in_one_assignment_a_second():
@@ -50,7 +50,7 @@ def test_nvm_writes_are_held_and_written_in_one_assignment_a_second():
         t += 150
         j.take(ref, inputs.CARD, -1, t)
         if store.step(t):
-            flushed = SlapReferee.from_state(ref.state(), t)
+            flushed = restore(ref.save(t), t)
     # 40 cards in 6 s: written once a second, each time in one assignment.
     assert 6 <= len(nvm.writes) <= 8
     assert all(b - a <= len(store) for a, b in nvm.writes)

@@ -22,7 +22,7 @@ event is lost. Writes are write-ahead: an event is in the journal before it is a
 
 from topper import inputs, jsonl
 from topper.crc import crc8, crc16
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import restore
 from topper.ticks import MASK
 
 _MAGIC = b"TJ"
@@ -102,7 +102,7 @@ class Journal:
 
     def _snapshot(self, ref):
         """Snapshot ``ref`` into the other slot, committed by its magic written last."""
-        snap = jsonl.dumps(ref.state()).encode()
+        snap = jsonl.dumps(ref.save(ref.last_seen())).encode()
         if _HEAD + len(snap) + 2 + 1 > self.slot_size:
             raise JournalFull("snapshot of %d bytes > slot of %d" % (len(snap), self.slot_size))
         other = 1 - self.slot
@@ -231,8 +231,8 @@ class Journal:
         self.pos = pos
         self.records = len(records)
         # Replay on the old clock (records carry its stamps), then move to the new one.
-        ref = SlapReferee.from_state(snap, snap["now"])
+        ref = restore(snap, snap["now"])
         for payload in records:
             kind, t, a, b, us = decode(payload)
             apply(ref, kind, t, a, b, us)
-        return SlapReferee.from_state(ref.state(), now)
+        return restore(ref.save(ref.last_seen()), now)

@@ -21,7 +21,9 @@ Each game's module ``topper.turn_<game>`` (named in ``topper.games``, which also
 holds its players and options for the menus) has ``make(seats, entry, seed, control,
 options)``, a referee not yet started (``entry`` a ``gamekit.Entry``, ``control`` a
 ``clock.TimeControl`` or None, ``options`` as ``games.options`` fills them in), and
-``restore(saved)``, the referee that ``to_dict()`` saved, in the same state.
+``restore(saved, now)``, the referee that ``save(t_ms)`` saved, in the same state,
+its clock going on from ``now``: every referee (``topper.games.slap.pad``,
+``topper.games.slap.blind`` too) saves and restores with these two.
 
 Secrets (a Guess My Card secret, a stored Crazy Job rule) never reach ``view``,
 ``message`` or a ruling before their reveal; ``choices(seat)`` shows that one seat its
@@ -134,7 +136,8 @@ class TurnReferee:
         return False
 
     def to_dict(self):
-        """Everything needed to rebuild the game after a power cut (JSON-able)."""
+        """The game as JSON-able data, without its clock (``save`` adds it): what the
+        game's module ``restore`` rebuilds it from."""
         raise NotImplementedError
 
     # ----- the shell's calls ---------------------------------------------------------
@@ -214,15 +217,18 @@ class TurnReferee:
         the rest of the view."""
         return -1 if self.is_over() else self._turn()
 
-    def clock_state(self, t_ms):
-        """The clock for a power-cut save (``to_dict`` may leave it out): None without
-        one. The shell saves it beside ``to_dict()``."""
-        if self.clock is None:
-            return None
-        return {"clock": self.clock.save(t_ms), "seat": self._clock_seat}
+    def save(self, t_ms):
+        """Everything a power cut must not lose, JSON-able: the game (``to_dict``) and
+        its clock at ``t_ms``. The game's module ``restore(saved, now)`` gives it back."""
+        saved = self.to_dict()
+        saved["clock"] = None
+        if self.clock is not None:
+            saved["clock"] = {"clock": self.clock.save(t_ms), "seat": self._clock_seat}
+        return saved
 
     def restore_clock(self, state, t_ms):
-        """Put back the clock ``clock_state`` saved, going on from ``t_ms``."""
+        """Put back the clock ``save`` saved (None: no clock), going on from ``t_ms``;
+        each game's ``restore`` ends with it."""
         if state is None:
             self.clock = None
             self._clock_seat = -1

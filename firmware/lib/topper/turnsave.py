@@ -10,7 +10,7 @@ the same two slots, so that ending a game clears either kind the same way. A slo
 
 Each snapshot goes into the slot not holding the newest, committed last by its magic,
 so a cut while it is written leaves the one before whole. The snapshot is whatever
-JSON-able dict the shell gives (the game's key and settings, ``to_dict()``, the clock),
+JSON-able dict the shell gives (the game's key and settings, the referee's ``save(t)``),
 its long lists of small ints packed by ``topper.intpack``.
 """
 

@@ -235,8 +235,9 @@ class App:
             gc.collect()  # the last save stands
 
     def _snapshot(self, t):
-        """A blind or turn game as it is saved whole (topper_app.gamesave)."""
-        return self.play.snapshot(self, t)
+        """A blind or turn game as it is saved whole (topper_app.gamesave): its
+        settings and its referee's ``save`` (topper_app.resume gives it back)."""
+        return {"game": self.game["game"], "cfg": self.game, "ref": self.ref.save(t)}
 
     def _save_trouble(self, now):
         """Saving for a power cut stopped during this game: the table hears it once,

@@ -53,8 +53,3 @@ def header(ref, cfg):
         "race_ms": ref.race_ms,
         "confirm_ms": ref.confirm_ms,
     }
-
-
-def snapshot(app, t):
-    """The game saved whole (topper_app.gamesave): its settings and the referee."""
-    return {"game": app.game["game"], "cfg": app.game, "blind": app.ref.to_dict(t)}

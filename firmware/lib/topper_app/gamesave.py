@@ -50,9 +50,6 @@ class Saved:
     def finish(self, t):
         return self.ref.finish(t)
 
-    def state(self):
-        return self.ref.state()
-
     def _journal(self):
         return self.journal if self.save.problem is None else None
 

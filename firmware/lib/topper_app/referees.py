@@ -35,13 +35,17 @@ def make_referee(cfg, seed):
     return blind
 
 
-def turn_module(game):
-    """``topper.turn_<game>``, imported only now (heap: one game at a time), without
-    importlib (CircuitPython has none): ``__import__`` gives the package, the module
-    itself is in ``sys.modules``."""
+def referee_module(cfg):
+    """The module that makes and restores the chosen game's referee, imported only now
+    (heap: one game at a time): a turn game's ``turn`` module, or the slap referee of
+    the card pad or of blind play. Each has ``restore(saved, now)`` for the referee's
+    ``save(t)`` (topper.turnref). No importlib on CircuitPython: ``__import__`` gives
+    the package, the module itself is in ``sys.modules``."""
     from topper import games
 
-    name = games.find(game)[4]
+    name = games.find(cfg["game"])[4]
+    if not cfg["cardpad"] and not games.is_turn(cfg["game"]):
+        name = "topper.games.slap.blind"
     __import__(name)
     return sys.modules[name]
 
@@ -64,7 +68,7 @@ def make_turn_referee(cfg, seed):
         kind, base, extra = cfg["control"]
         control = TimeControl(kind, base, extra)
     entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
-    mod = turn_module(cfg["game"])
+    mod = referee_module(cfg)
     if getattr(mod, "SECRETS", False):
         # The seed is the start press's stamp, which the log shows: the seals' salts
         # come from a key nobody can see instead (topper.commit.KeyedSalts).

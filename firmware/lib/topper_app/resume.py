@@ -13,10 +13,19 @@ from topper_app.modes import GAME
 def resume(app, now):
     snap = app.save.resume_whole()
     if snap is not None:
-        if "blind" in snap:
-            _blind(app, snap, now)
+        from topper import games
+        from topper_app.referees import referee_module
+
+        cfg = snap["cfg"]
+        try:
+            ref = referee_module(cfg).restore(_saved_ref(snap), now)
+        except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
+            _unreadable(app, e, now)
+            return
+        if games.is_turn(cfg["game"]):
+            _turn(app, cfg, ref, now)
         else:
-            _turn(app, snap, now)
+            _blind(app, cfg, ref, now)
         return
     ref = app.save.resume(now)
     if ref is None:
@@ -53,23 +62,26 @@ def _deck(app, standard):
         return {}
 
 
+def _saved_ref(snap):
+    """The referee's ``save`` in a whole save. A save written before every referee had
+    the same ``save`` kept blind play's under "blind", a turn game's clock beside it."""
+    saved = snap["ref"] if "ref" in snap else snap["blind"]
+    if "clock" in snap:
+        saved["clock"] = snap["clock"]
+    return saved
+
+
 def _unreadable(app, e, now):
     """A save this firmware cannot read is no game: forgotten, and said why."""
     app.save.problem = "save: %s" % (e,)
     app.save.forget(now)
 
 
-def _blind(app, snap, now):
+def _blind(app, cfg, ref, now):
     """Blind play goes on as it was saved at its last ruling: turn, out and locked
     seats, a slap waiting for the table, the hurry-up with the time it had."""
-    from topper.games.slap import blind as blindref
     from topper_app import blindplay
 
-    try:
-        ref = blindref.restore(snap["blind"], now)
-    except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
-        _unreadable(app, e, now)
-        return
     if ref.winner >= 0:
         app.save.forget(now)  # a won game is not resumed, as for the card games
         return
@@ -78,7 +90,7 @@ def _blind(app, snap, now):
         from topper import cards
 
         app.cards = cards
-    app.game = snap["cfg"]
+    app.game = cfg
     app.blind = True
     app.play = blindplay
     app.ref = ref
@@ -91,19 +103,11 @@ def _blind(app, snap, now):
         app.link.resumed(app.game["game"], now)
 
 
-def _turn(app, snap, now):
+def _turn(app, cfg, ref, now):
     """A turn game goes on as it was (its clock with the time it had at the last
     action: the dark seconds count for nobody)."""
     from topper_app import turnplay
-    from topper_app.referees import turn_module
 
-    cfg = snap["cfg"]
-    try:
-        ref = turn_module(cfg["game"]).restore(snap["ref"])
-        ref.restore_clock(snap["clock"], now)
-    except Exception as e:  # noqa: BLE001 - a save this firmware cannot read is no game
-        _unreadable(app, e, now)
-        return
     app.deck = None
     if cfg["cardpad"]:
         app.deck = _deck(app, cfg["game"] == "tripp")

@@ -41,7 +41,7 @@ def start(app, cfg, now, seed=None):
         app.logq.header(header(ref, cfg))
     app.logq.event("start", now)
     rulings = ref.start(now)
-    app.save.begin_whole(snapshot(app, now), now)
+    app.save.begin_whole(app._snapshot(now), now)
     ruled(app, rulings, now, saved=True)
 
 
@@ -139,15 +139,3 @@ def ruled(app, rulings, t, saved=False, event=None, log=True):
     seq = sounds.for_turn(rulings, app._turn_was, state)
     app._turn_was = (state["turn"], over)
     app._sound(seq, t)
-
-
-def snapshot(app, t):
-    """The game saved whole (topper_app.gamesave): its settings, the referee and its
-    clock."""
-    ref = app.ref
-    return {
-        "game": app.game["game"],
-        "cfg": app.game,
-        "ref": ref.to_dict(),
-        "clock": ref.clock_state(t),
-    }

@@ -37,9 +37,9 @@ def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
     return CrazyReferee(seats, entry, seed, control, games.options(GAME, options), salt_key)
 
 
-def restore(saved):
-    """The referee that ``CrazyReferee.to_dict`` saved (the clock is the journal's; a
-    play half read or a rule half entered is not saved: the player starts it again)."""
+def restore(saved, now):
+    """The referee that ``save`` saved, its clock going on from ``now`` (a play half
+    read or a rule half entered is not saved: the player starts it again)."""
     if saved.get("game") != GAME:
         raise RuleError("not a Crazy Job game: %r" % (saved.get("game"),))
     key = saved.get("salt_key")
@@ -48,6 +48,7 @@ def restore(saved):
     ref.match = crazyjob.replay(ref.game, ref.seed, history, salts=commit.salts_for(key))
     ref.started = bool(saved["started"])
     ref.message = saved["message"]
+    ref.restore_clock(saved.get("clock"), now)
     return ref
 
 

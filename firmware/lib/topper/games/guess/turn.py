@@ -39,9 +39,8 @@ def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
     return GuessReferee(seats, entry, seed, control, games.options(GAME, options), salt_key)
 
 
-def restore(saved):
-    """The referee ``GuessReferee.to_dict`` saved, in the same state (without a clock:
-    the device's journal keeps the clock apart)."""
+def restore(saved, now):
+    """The referee ``save`` saved, in the same state, its clock going on from ``now``."""
     if saved.get("game") != GAME:
         raise RuleError("not a Guess My Card game: %r" % (saved.get("game"),))
     entry = ENTRY_NAMES.index(saved["entry"])
@@ -53,6 +52,7 @@ def restore(saved):
     ref._pick = saved["pick"]
     ref._count = saved["count"]
     ref.message = saved["message"]
+    ref.restore_clock(saved.get("clock"), now)
     return ref
 
 

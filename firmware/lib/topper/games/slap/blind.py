@@ -1,6 +1,6 @@
 """The slap referee for a table without a card reader (RULES.md section 8).
 
-One file though over 400 lines (issue 17): its power-cut save (``to_dict``, ``restore``)
+One file though over 400 lines (issue 17): its power-cut save (``save``, ``restore``)
 names every private field of the referee and has to change with them, so it stays beside
 them.
 
@@ -22,7 +22,7 @@ table button:
   while no slap waits means "the player due has laid": the turn passes clockwise and the
   countdown restarts. Tables that do not want the timer never need to tap.
 
-A power cut loses nothing but the last moment: ``to_dict(t)`` is the whole referee as
+A power cut loses nothing but the last moment: ``save(t)`` is the whole referee as
 JSON-able data with every stamp and deadline kept *relative* to ``t`` (the clock starts
 again from zero after a reset), and ``restore(d, now)`` gives it back running from
 ``now``, with the time each deadline had left at the save (docs/power-cut.md).
@@ -350,7 +350,7 @@ class BlindSlapReferee:
 
     # ----- power cut -------------------------------------------------------------
 
-    def to_dict(self, t):
+    def save(self, t):
         """The referee as JSON-able data, its stamps relative to ``t``."""
         race = self._race
         if race is not None:
@@ -421,7 +421,7 @@ def _at(left, now):
 
 
 def restore(d, now):
-    """The referee ``to_dict`` saved, going on from ``now``."""
+    """The referee ``BlindSlapReferee.save`` saved, going on from ``now``."""
     hurry_ms, settle_ms, race_ms, confirm_ms = d["timing"]
     ref = BlindSlapReferee(d["game"], d["seats"], d["seed"], hurry_ms, settle_ms, race_ms, confirm_ms)
     n = ref.seats

@@ -501,50 +501,29 @@ class SlapReferee:
 
     # ----- saving and restoring (the power-cut journal) -----------------------------
 
-    def state(self):
-        """The referee and its game as plain data; deadlines are kept relative to
-        ``now`` because the clock restarts from zero after a power cut."""
-        now = self._now if self._now is not None else 0
+    def save(self, t):
+        """The referee and its game as plain data (``restore`` below gives it back);
+        deadlines are kept relative to ``t``, the time now, because the clock restarts
+        from zero after a power cut."""
         race = None
         if self._race is not None:
             r = self._race
-            race = [ticks_diff(r.t0, now), [[ticks_diff(p[0], now), p[1], p[2]] for p in r.presses()],
+            race = [ticks_diff(r.t0, t), [[ticks_diff(p[0], t), p[1], p[2]] for p in r.presses()],
                     r.settled, r.base_us]
         return {
-            "now": now, "game": self.game.state(), "seed": self.seed, "hurry_ms": self.hurry_ms,
+            "now": t, "game": self.game.state(), "seed": self.seed, "hurry_ms": self.hurry_ms,
             "settle_ms": self.settle_ms, "race_ms": self.race_ms, "collect_ms": self.collect_ms,
             "deal_rng": self._deal_rng.state, "tie_rng": self._tie_rng.state, "race": race,
             "last_race": self.last_race, "message": self.message,
-            "hurry_in": None if self._hurry_at is None else ticks_diff(self._hurry_at, now),
+            "hurry_in": None if self._hurry_at is None else ticks_diff(self._hurry_at, t),
             "hurry_key": None if self._hurry_key < 0 else _hurry_key_list(self._hurry_key),
-            "collect_in": None if self._collect_at is None else ticks_diff(self._collect_at, now),
+            "collect_in": None if self._collect_at is None else ticks_diff(self._collect_at, t),
         }
 
-    @classmethod
-    def from_state(cls, st, now):
-        """Rebuild a referee saved with ``state()``, its clock set to ``now``."""
-        ref = cls(SlapGame.from_state(st["game"]), seed=st["seed"], hurry_ms=st["hurry_ms"],
-                  settle_ms=st["settle_ms"], race_ms=st["race_ms"], collect_ms=st["collect_ms"])
-        ref._deal_rng.state = st["deal_rng"]
-        ref._tie_rng.state = st["tie_rng"]
-        ref._now = now
-        race = st["race"]
-        if race is not None:
-            ref._race = ref._race_buf.restore(now, race[0], race[1], race[2], race[3])
-        ref.last_race = st["last_race"]
-        ref.message = st["message"]
-        if st["hurry_in"] is not None:
-            ref._hurry_at = ticks_add(now, st["hurry_in"])
-        if st["hurry_key"] is not None:
-            ref._hurry_key = _hurry_key_of(*st["hurry_key"])
-        if st["collect_in"] is not None:
-            ref._collect_at = ticks_add(now, st["collect_in"])
-        return ref
-
-    def resume_at(self, now):
-        """The clock jumped (a reset restarts ticks_ms): keep every pending deadline the
-        same distance ahead of ``now`` as it was of the last known time."""
-        return SlapReferee.from_state(self.state(), now)
+    def last_seen(self):
+        """The last time the referee was given (0 before any): what a save is taken at
+        when the caller has no clock of its own (the journal)."""
+        return self._now if self._now is not None else 0
 
     # ----- what a screen shows -------------------------------------------------------
 
@@ -600,3 +579,25 @@ class SlapReferee:
         v["message"] = self.message
         v["winner"] = g.winner
         return v
+
+
+def restore(saved, now):
+    """The referee ``SlapReferee.save`` saved, going on from ``now``: every pending
+    deadline the same distance ahead of ``now`` as it was of the save's time."""
+    ref = SlapReferee(SlapGame.from_state(saved["game"]), seed=saved["seed"], hurry_ms=saved["hurry_ms"],
+                      settle_ms=saved["settle_ms"], race_ms=saved["race_ms"], collect_ms=saved["collect_ms"])
+    ref._deal_rng.state = saved["deal_rng"]
+    ref._tie_rng.state = saved["tie_rng"]
+    ref._now = now
+    race = saved["race"]
+    if race is not None:
+        ref._race = ref._race_buf.restore(now, race[0], race[1], race[2], race[3])
+    ref.last_race = saved["last_race"]
+    ref.message = saved["message"]
+    if saved["hurry_in"] is not None:
+        ref._hurry_at = ticks_add(now, saved["hurry_in"])
+    if saved["hurry_key"] is not None:
+        ref._hurry_key = _hurry_key_of(*saved["hurry_key"])
+    if saved["collect_in"] is not None:
+        ref._collect_at = ticks_add(now, saved["collect_in"])
+    return ref

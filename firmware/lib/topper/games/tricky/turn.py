@@ -34,7 +34,8 @@ def make(seats, entry, seed=0, control=None, options=None):
     return TrickyReferee(entry, seed, control, games.options(GAME, options))
 
 
-def restore(saved):
+def restore(saved, now):
+    """The referee ``save`` saved, in the same state, its clock going on from ``now``."""
     if saved.get("game") != GAME:
         raise RuleError("not a saved Tricky Dick game: %r" % (saved.get("game"),))
     ref = make(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
@@ -42,6 +43,7 @@ def restore(saved):
     ref.started = saved["started"]
     ref._replay(saved["pending"])
     ref.message = saved["message"]
+    ref.restore_clock(saved.get("clock"), now)
     return ref
 
 

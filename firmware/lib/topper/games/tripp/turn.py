@@ -38,9 +38,8 @@ def make(seats, entry, seed, control, options):
     return TrippReferee(seats, entry, seed, control, opts)
 
 
-def restore(saved):
-    """The referee ``to_dict`` saved, in the same state (without its clock: the
-    device's journal keeps the clock)."""
+def restore(saved, now):
+    """The referee ``save`` saved, in the same state, its clock going on from ``now``."""
     try:
         if saved["game"] != GAME:
             raise RuleError("not a saved Tripp Jokes game")
@@ -57,6 +56,7 @@ def restore(saved):
             if ruling["r"] == "error":
                 raise RuleError("saved Tripp Jokes game does not replay: %s" % ruling["why"])
     ref.message = message
+    ref.restore_clock(saved.get("clock"), now)
     return ref
 
 
