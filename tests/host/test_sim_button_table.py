@@ -146,6 +146,13 @@ def test_a_tripp_stalemate_ends_the_game_at_the_table():
     check_whole_replay(log)
 
 
+def test_the_cli_says_a_stalemate_has_no_winner(tmp_path):
+    args = ("--game", "tripp", "--card-pad", "off", "--players", "2", "--seed", "58", "--bots-only")
+    p = topper("sim", *args, "--log", tmp_path / "s.jsonl")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("game 1: no winner (a stalemate: the table ended the game) after ")
+
+
 def test_the_same_seed_plays_the_same_game():
     a = play("crazy", 3, 11, {"hands": 1})
     b = play("crazy", 3, 11, {"hands": 1})
