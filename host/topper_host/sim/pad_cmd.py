@@ -148,7 +148,11 @@ def result_text(board, table):
     if table.stuck:
         return "stopped: " + table.stuck
     if board.app.ref is None:
-        return "no winner (a stalemate: the table ended the game)"
+        # END GAME? held twice: the device dropped the game (without the card pad, that
+        # is how a table ends a Tripp Jokes stalemate).
+        if table.ref.is_over() and not table.result()[0]:
+            return "no winner (a stalemate: the table ended the game)"
+        return "the table ended the game"
     view = board.app.ref.view(board.now)
     won = view["winners"]
     text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
