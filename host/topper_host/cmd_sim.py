@@ -45,6 +45,11 @@ def add_arguments(p):
         metavar="CONTROL:BASE[:EXTRA]",
         help="a turn game's chess clock, seconds: per-move, fischer, bronstein, sudden-death, hourglass",
     )
+    g.add_argument(
+        "--card-pad",
+        metavar="on|off",
+        help="a turn game with the card pad (default) or without it, every move made with the buttons",
+    )
     g.add_argument("--jokers", type=int, default=2, help="0-8 jokers, default 2")
     g.add_argument("--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000")
     g.add_argument("--no-hurry", action="store_true", help="switch the hurry-up off")
@@ -155,6 +160,10 @@ def _check(args):
         raise Usage("--blind, --bots and --nvm are for the device: add --device")
     if args.device and (args.bots_only or args.replay or args.watch or args.learn):
         raise Usage("--device is the board itself: no --bots-only, --replay, --watch or --learn with it")
+    if args.card_pad not in (None, "on", "off"):
+        raise Usage("--card-pad is on or off (the menu's Card pad line), not %r" % args.card_pad)
+    if args.device and args.card_pad:
+        raise Usage("--device has the menu's Card pad line (--blind starts it off): no --card-pad with it")
     if args.nvm and paths.file_to_write(args.nvm, "--nvm"):
         raise Usage(paths.file_to_write(args.nvm, "--nvm"))
     if args.script and not args.headless:
@@ -207,6 +216,10 @@ def run(args):
             return pad_cmd.run(args, _seed(args), snaps)
         if args.opt or args.clock:
             print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
+            return 2
+        if args.card_pad:
+            why = "--card-pad is for the turn-based games (a slap game without the pad: --device --blind)"
+            print("topper sim: %s" % why, file=sys.stderr)
             return 2
         return slap_cmd.run(args, style, snaps)
     except OSError as e:

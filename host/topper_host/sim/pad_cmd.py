@@ -2,8 +2,9 @@
 own shell (docs/simulator.md).
 
 The firmware's table shell runs on a virtual board (``topper_host.virtual``), with the
-card pad on; beside it the physical table (``pad_table``) holds the cards and seats the
-players, who make their moves at the device: cards tapped, buttons pressed. The modes
+card pad on (or off: ``--card-pad off``); beside it the physical table (``pad_table``)
+holds the cards and seats the players, who make their moves at the device: cards
+tapped and buttons pressed, or buttons alone without the pad. The modes
 are the slap games': in the terminal you are P1 (``ui.pad_app``: the device, your hand
 and your numbered moves), ``--bots-only`` plays whole games with a summary (``--watch``
 to see them), ``--headless`` prints the device's log and OLED. Seeded: the same seed
@@ -28,7 +29,7 @@ class Usage(Exception):
 
 
 class Setup:
-    """A checked game: key, seats, options, clock."""
+    """A checked game: key, seats, options, clock, the card pad on or off."""
 
     def __init__(self, args):
         self.game = args.game
@@ -43,6 +44,7 @@ class Setup:
         self.control = None  # (kind, base_ms, extra_ms) as topper.clock
         if args.clock:
             self.control = control_from(args.clock)
+        self.pad = args.card_pad != "off"  # as the menu's "Card pad" line
 
     def text(self):
         parts = ["%s=%d" % (k, self.options[k]) for k in sorted(self.options)]
@@ -50,6 +52,8 @@ class Setup:
             from topper.clock import CONTROL_NAMES
 
             parts.append("clock %s %gs" % (CONTROL_NAMES[self.control[0]], self.control[1] / 1000.0))
+        if not self.pad:
+            parts.append("no card pad")
         return " ".join(parts)
 
 
@@ -128,7 +132,9 @@ def make(setup, seed, humans, speed, log, now=0):
 
     board = VirtualBoard(now=now, log=log, seed=seed)
     board.run(now + BOOT_MS)
-    table = PadTable(board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed)
+    table = PadTable(
+        board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed, pad=setup.pad
+    )
     table.start()
     return board, table
 
@@ -141,12 +147,25 @@ def result_text(board, table):
     """The end of a game in words: the device's winners and scores."""
     if table.stuck:
         return "stopped: " + table.stuck
+    if board.app.ref is None:
+        # END GAME? held twice: the device dropped the game (without the card pad, that
+        # is how a table ends a Tripp Jokes stalemate).
+        if table.ref.is_over() and not table.result()[0]:
+            return "no winner (a stalemate: the table ended the game)"
+        return "the table ended the game"
     view = board.app.ref.view(board.now)
     won = view["winners"]
     text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
     if view["scores"] is not None:
         text += "   scores " + "  ".join(["P%d %d" % (s + 1, v) for s, v in enumerate(view["scores"])])
     return text
+
+
+def device_winners(board):
+    """The device's winners; none once the table ended the game (END GAME)."""
+    if board.app.ref is None:
+        return []
+    return board.app.ref.view(board.now)["winners"]
 
 
 def play(board, table, end, out=None):
@@ -184,7 +203,7 @@ def batch(args, setup, base, snaps):
             from topper_host.sim.ui.board_app import BoardFrame
 
             snaps.take(BoardFrame(board, setup.seats), "g%03d-end" % (i + 1))
-        for s in board.app.ref.view(board.now)["winners"]:
+        for s in device_winners(board):
             wins[s] += 1
         how = result_text(board, table) if done else "unfinished (time cap)"
         secs = (board.now - start) // 1000

@@ -7,7 +7,8 @@ module's ``make`` with ``Entry.DEALT``), dealt from the seed the device was give
 stands for those cards. A seat's bot (``ref.bot``) or the human at the keyboard
 chooses a move from what that seat can see (``choices``); the move is then made at
 the device, as its players make it: ``pad_moves.<game>.inputs`` turns it into cards
-tapped and buttons pressed, one after the other on the board's clock. Once the device
+tapped and buttons pressed, one after the other on the board's clock (without the card
+pad, ``button_moves.<game>.inputs`` into presses alone). Once the device
 has ruled on the last of them, the physical table applies the move, if the device took
 it (a refused move is a bug in a test, a message for a human).
 
@@ -22,13 +23,14 @@ import importlib
 from topper import games, jsonl
 from topper.gamekit import Entry, seat_name
 
-from topper_host.sim import pad_moves
+from topper_host.sim import button_moves, pad_moves
 from topper_host.sim.think import Thinker
 from topper_host.virtual.board import LONG_MS, TAP_MS
 
 GAP_MS = 120  # up between two presses (presses that crowd in are a chattering switch)
 TAP_GAP_MS = 150  # a card on the pad: read within a poll (40 ms), then the next
 SAME_TAG_MS = 900  # the pad takes the same tag within 800 ms as the same tap
+CHORD_MS = 60 + TAP_MS + 40  # VirtualBoard.chord: the table button down, the seat, up
 
 
 class Move:
@@ -65,6 +67,8 @@ def _words(event):
     kind, press, seat = event
     if kind == "card":
         return "a card read"
+    if kind == "pause":
+        return "the table button held (END GAME?)"
     if press == "table":
         return "the table button"
     return "%s's %s press" % (seat_name(seat), press)
@@ -75,12 +79,15 @@ def _event_of(what):
         return ("card", None, None)
     if what[0] == pad_moves.TABLE:
         return ("button", "table", -1)
+    if what[0] == button_moves.END:
+        return ("pause", None, None)  # the second hold ends the game: nothing logged
     return ("button", what[0], what[1])
 
 
 class PadTable:
-    def __init__(self, board, game, seats, seed, options=None, control=None, humans=(), speed=1.0):
+    def __init__(self, board, game, seats, seed, options=None, control=None, humans=(), speed=1.0, pad=True):
         self.board = board
+        self.pad = pad  # the card pad on; off: every move is made with the buttons
         self.game = game
         self.seats = seats
         self.seed = seed
@@ -89,7 +96,7 @@ class PadTable:
         self.humans = tuple(humans)
         mod = importlib.import_module(games.find(game)[4])
         self.ref = mod.make(seats, Entry.DEALT, seed, None, self.options)
-        self.moves = pad_moves.for_game(game)
+        self.moves = (pad_moves if pad else button_moves).for_game(game)
         self.bots = {}
         self.thinkers = {}
         for s in range(seats):
@@ -124,7 +131,7 @@ class PadTable:
             m.move_ms = base
             m.base_ms = base
             m.extra_ms = extra
-        cfg = {"game": self.game, "seats": self.seats, "cardpad": True, "seed": self.seed}
+        cfg = {"game": self.game, "seats": self.seats, "cardpad": self.pad, "seed": self.seed}
         why = b.app.link_setup(cfg, b.now)
         if why is not None:
             raise ValueError("the device refused the game: %s" % why)
@@ -210,6 +217,13 @@ class PadTable:
         elif kind == pad_moves.TABLE:
             b.table(t)
             move.next_at = t + TAP_MS + GAP_MS
+        elif kind == button_moves.CHORD:
+            b.chord(what[1], t)
+            move.next_at = t + CHORD_MS + GAP_MS
+        elif kind == button_moves.END:
+            b.table(t, hold=LONG_MS)  # END GAME?
+            b.table(t + LONG_MS + GAP_MS, hold=LONG_MS)  # ended
+            move.next_at = t + 2 * (LONG_MS + GAP_MS)
         else:
             hold = LONG_MS if kind == pad_moves.LONG else TAP_MS
             b.press(what[1], t, hold=hold)

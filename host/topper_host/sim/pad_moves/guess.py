@@ -18,9 +18,9 @@ def inputs(ref, seat, action):
     if kind == Act.DISCARD:
         return []  # thrown to the trash: the dealt game's own step, nothing the pad reads
     if kind == Act.ASK:
-        return _pick(ref, action[1]) + [(TAP, action[2])]
+        return pick_presses(ref, action[1]) + [(TAP, action[2])]
     if kind == Act.GUESS:
-        return _pick(ref, action[1]) + [(TABLE,)]
+        return pick_presses(ref, action[1]) + [(TABLE,)]
     if kind == Act.ANSWER:
         if cards.is_natural(m.pending["shown"]):
             return []  # the device knew the secret and answered at the tap
@@ -32,7 +32,7 @@ def inputs(ref, seat, action):
     return [(SHORT, seat)]  # NEXT: the dealer has dealt
 
 
-def _pick(ref, target):
+def pick_presses(ref, target):
     """Short presses of the player due from the first seat on their left it may ask to
     ``target``."""
     m = ref.match

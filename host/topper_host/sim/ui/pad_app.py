@@ -105,12 +105,15 @@ class PadApp(BoardApp):
 
     def words(self, line):
         """A log line for the commentary: a ruling in the game's own words (its
-        referee's ``describe``, "" for its bookkeeping), anything else as ``--device``
-        says it."""
+        referee's ``describe``: the physical table's, or without the card pad the
+        device's own; "" for its bookkeeping), anything else as ``--device`` says it."""
         obj = jsonl.loads(line)
+        ref = self.table.ref
+        if not self.table.pad and self.board.app.ref is not None:
+            ref = self.board.app.ref  # its rulings are the buttons referee's, not the cards'
         if obj.get("r") not in (None, "error"):
             try:
-                return self.table.ref.describe(obj)
+                return ref.describe(obj)
             except (KeyError, IndexError, TypeError):
                 pass  # a ruling only the device makes (a tap read, a count so far)
         return describe(line, slap=False)
