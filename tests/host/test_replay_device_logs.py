@@ -2,9 +2,10 @@
 to a listening host saved to a file, and `topper replay` on that file, as a user runs
 it. The replay must make every ruling the board made, in order (docs/event-log.md):
 blind play, every turn game with the buttons, Tripp Jokes and Tricky Dick with the
-card pad. A game whose pad reads may be secrets (Guess My Card, Crazy Job) replays as
-far as its log goes and stops with one line that says why. A tampered log is refused
-with its line number."""
+card pad. A game whose pad reads may be secrets (Guess My Card, Crazy Job) replays to
+its end (tests/host/test_replay_secrets.py); cut off before a hand's reveal, as far as
+its log goes, with one line that says why it stops. A tampered log is refused with its
+line number."""
 
 import json
 import pathlib

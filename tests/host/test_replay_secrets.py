@@ -189,3 +189,53 @@ def test_the_simulator_replays_a_pad_game_to_its_end(tmp_path):
     assert "winner" in out[-1].lower() or "over" in out[-1].lower(), out[-1]
     g = statlog.parse(lines, "guess.jsonl")
     assert g.finished and g.winners == json.loads(recorded(lines)[-1])["winners"]
+
+
+def table_game(game, steps):
+    """The log of a 2-seat game played by hand at the virtual board: ``steps`` are
+    ``tap:CARD``, ``short:SEAT``, ``long:SEAT``, ``chord:SEAT``, ``table``."""
+    log = []
+    b = VirtualBoard(log=log.append, seed=3)
+    b.run(200)
+    b.app.menu.game = game
+    b.step(b.now + 1)
+    b.app.menu.options[game] = {"hands": 1}
+    b.app.menu.clock = 0
+    assert b.app.link_setup({"game": game, "seats": 2, "cardpad": True, "seed": 3}, b.now) is None
+    b.wait(300)
+    for step in steps.split():
+        kind, _, arg = step.partition(":")
+        if kind == "tap":
+            b.tap_named(arg)
+        elif kind == "table":
+            b.table()
+        elif kind == "chord":
+            b.chord(int(arg))
+        else:
+            b.press(int(arg), hold=900 if kind == "long" else 60)
+        b.wait(1300 if kind == "long" else 600)
+    return log
+
+
+def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
+    """Guess My Card: a wild card tapped as a secret, a secret card shown to ask (both
+    refused, never named); Crazy Job: P2's stored rule entered, a card read then
+    cleared (the table button held and a seat), plays judged on P1's paper rule."""
+    guess = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1RS tap:1YT tap:1RC tap:1GS table short:0")
+    # P2 plays a card on P1's rule, P1 judges it right; P1 plays on P2's stored rule,
+    # the device judges it. P2's fifth card is its last: the hand and the game end.
+    plays = " ".join("tap:%s short:1 short:0 tap:%s short:0" % p for p in (
+        ("1GC", "2RS"), ("1GH", "2YS"), ("1GT", "3BS"), ("3RS", "4GS"))) + " tap:4RT short:1 short:0"
+    crazy = table_game("crazy", "long:1 long:1 long:1 long:1 short:1 long:1 long:1 long:1 short:0 "
+                       "tap:1RH tap:1YC tap:3GC chord:1 " + plays)
+    for name, lines, refused in (
+        ("guess", guess, ("wild: turn it up, tap next", "card refused: tap again")),
+        ("crazy", crazy, ()),
+    ):
+        made = [json.loads(x) for x in recorded(lines)]
+        assert {r["why"] for r in made if r["r"] == "error"} == set(refused), name
+        assert made[-1]["r"] == "over" and any(r["r"] == "reveal" for r in made), name
+        code, out, err = run("replay", save(tmp_path, "%s.jsonl" % name, lines))
+        assert (code, err) == (0, ""), name
+        assert out == recorded(lines), name
+    assert '"ev":"secret"' in "".join(crazy) and '"press":"chord"' in "".join(crazy)
