@@ -50,28 +50,13 @@ def _objects(lines):
             raise LogError(number, "not a log line: %s" % e)
         if not isinstance(obj, dict):
             raise LogError(number, "not a log line: expected a JSON object")
-        odd = _odd_value(obj)
+        odd = turn_log.odd_value(obj)
         if odd is not None:
             raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         out.append((number, obj))
     if not out:
         raise LogError(max(1, len(lines)), "an empty log")
     return out
-
-
-def _odd_value(v):
-    """The first value a log line cannot hold (a fraction), or None."""
-    if isinstance(v, float):
-        return v
-    if isinstance(v, dict):
-        v = v.values()
-    elif not isinstance(v, list):
-        return None
-    for x in v:
-        odd = _odd_value(x)
-        if odd is not None:
-            return odd
-    return None
 
 
 def parse(lines, source=""):

@@ -162,6 +162,9 @@ def read(lines):
             obj = jsonl.loads(line)
         except jsonl.JsonLineError as e:
             raise LogError(number, str(e))
+        odd = odd_value(obj)
+        if odd is not None:
+            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         if header_obj is None:
             if not is_turn_header(obj):
                 raise LogError(number, "a turn game's log starts with its header line")
@@ -194,6 +197,21 @@ def read(lines):
     if header_obj is None:
         raise LogError(max(1, number), "an empty log")
     return upgrade(header_obj, events), events
+
+
+def odd_value(v):
+    """The first value a log line cannot hold (a fraction), or None."""
+    if isinstance(v, float):
+        return v
+    if isinstance(v, dict):
+        v = v.values()
+    elif not isinstance(v, list):
+        return None
+    for x in v:
+        odd = odd_value(x)
+        if odd is not None:
+            return odd
+    return None
 
 
 def _from_board(h):

@@ -103,7 +103,7 @@ class Unnamed:
                         "log never reveals it, so the replay stops here" % seal["_line"],
                     )
                 if r.get("r") == "reveal":
-                    if not commit.verify(seal, r):
+                    if not isinstance(r.get("salt"), str) or not commit.verify(seal, r):
                         raise LogError(
                             r["_line"],
                             "this reveal does not open the seal of line %d (the secret or the "
