@@ -30,8 +30,10 @@ stamp unless a host set it.
 
 ``check`` rebuilds the game and re-applies every event at its stamp; a line that is not
 an event, an event the game cannot take or a recorded ruling the game does not make now
-stops it with the line's number, and so does an event the log keeps secret (a card read
-without its name, a secret entered): the replay goes that far and no further.
+stops it with the line's number. What the log leaves unnamed (a card read without its
+name, a secret entered with the buttons) is found again by ``turn_secrets``: a secret
+from the hand's reveal, checked against its seal; a log cut off before that reveal
+stops at the secret (``turn_secrets.Stop``).
 """
 
 import json

@@ -73,7 +73,7 @@ class Unnamed:
         try:
             code = rules.parse(text)
             rules.check(code)
-        except (rules.RuleFormError, AttributeError) as e:
+        except (rules.RuleFormError, AttributeError, TypeError) as e:
             raise LogError(line, "the revealed rule %r is not a stored rule: %s" % (text, e))
         return ref.act((Act.RULE, code), ev["t"])
 
@@ -136,7 +136,7 @@ class Unnamed:
             text, line = self._secret(i, seat)
             try:
                 code = self.parse_card(text)
-            except (ValueError, AttributeError):
+            except (ValueError, AttributeError, TypeError):
                 raise LogError(line, "the revealed secret %r is not a card" % (text,))
             return ref.take(inputs.CARD, -1, ev["t"], 0, code)
         tried = set()
@@ -185,8 +185,8 @@ class Unnamed:
                 if isinstance(text, str):
                     try:
                         out.append(self.parse_card(text))
-                    except (ValueError, KeyError, IndexError):
-                        pass
+                    except ValueError:
+                        pass  # a word that names no card
         return out
 
 
