@@ -217,17 +217,25 @@ def table_game(game, steps):
     return log
 
 
+# P2 stores "number is last number + 1" (its button: open the entry, number, is, last
+# number, one step to +1, pick it, that's all; store), P1 writes its rule on paper; the
+# starting cards; a card read, then cleared (the table button held and P2's button). P2
+# plays a card on P1's rule, P1 judges it right; P1 plays on P2's stored rule, the
+# device judges it. P2's fifth card is its last: the hand and the game end.
+CRAZY_BY_HAND = (
+    "long:1 long:1 long:1 long:1 short:1 long:1 long:1 long:1 short:0 tap:1RH tap:1YC tap:3GC chord:1 "
+    + " ".join("tap:%s short:1 short:0 tap:%s short:0" % p for p in (
+        ("1GC", "2RS"), ("1GH", "2YS"), ("1GT", "3BS"), ("3RS", "4GS")))
+    + " tap:4RT short:1 short:0"
+)
+
+
 def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
     """Guess My Card: a wild card tapped as a secret, a secret card shown to ask (both
     refused, never named); Crazy Job: P2's stored rule entered, a card read then
     cleared (the table button held and a seat), plays judged on P1's paper rule."""
     guess = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1RS tap:1YT tap:1RC tap:1GS table short:0")
-    # P2 plays a card on P1's rule, P1 judges it right; P1 plays on P2's stored rule,
-    # the device judges it. P2's fifth card is its last: the hand and the game end.
-    plays = " ".join("tap:%s short:1 short:0 tap:%s short:0" % p for p in (
-        ("1GC", "2RS"), ("1GH", "2YS"), ("1GT", "3BS"), ("3RS", "4GS"))) + " tap:4RT short:1 short:0"
-    crazy = table_game("crazy", "long:1 long:1 long:1 long:1 short:1 long:1 long:1 long:1 short:0 "
-                       "tap:1RH tap:1YC tap:3GC chord:1 " + plays)
+    crazy = table_game("crazy", CRAZY_BY_HAND)
     for name, lines, refused in (
         ("guess", guess, ("wild: turn it up, tap next", "card refused: tap again")),
         ("crazy", crazy, ()),

@@ -251,18 +251,20 @@ def check(h, events):
     return list(rulings(h, events))
 
 
-def rulings(h, events, ref=None):
+def rulings(h, events, ref=None, unnamed=None):
     """``check`` one event at a time: yields each event's rulings once they agree with
     the log's, so that a caller can show how far the replay went (and, with its own
     ``ref`` from ``make``, what the game shows then). What a board's log leaves unnamed
-    (a card read, a secret entered) is found again by ``turn_secrets``; a log cut off
-    before a secret's reveal raises ``turn_secrets.Stop`` there."""
+    (a card read, a secret entered) is found again by ``turn_secrets`` (``unnamed``, an
+    ``Unnamed`` of the caller's, keeps what it found); a log cut off before a secret's
+    reveal raises ``turn_secrets.Stop`` there."""
     if ref is None:
         try:
             ref = make(h)
         except ValueError as e:
             raise LogError(1, "bad header: %s" % e)
-    unnamed = turn_secrets.Unnamed(h, events, lambda text: parse_card(h["game"], text))
+    if unnamed is None:
+        unnamed = reader(h, events)
     last = len(events) - 1
 
     def compare(ev, got):
@@ -277,6 +279,11 @@ def rulings(h, events, ref=None):
             raise LogError(ev["_line"], "the game refuses this action: %s" % got[0]["why"])
         for r in compare(ev, got):
             yield r
+
+
+def reader(h, events):
+    """The ``turn_secrets.Unnamed`` of a read log."""
+    return turn_secrets.Unnamed(h, events, lambda text: parse_card(h["game"], text))
 
 
 def _recorded_error(ev):

@@ -37,13 +37,17 @@ class Unnamed:
     whether an event is one, ``apply`` gives it to the referee as the table made it.
     ``opened`` holds the lines of the seals and reveals checked against each other: the
     replay's referee seals with salts of its own, so there the log's digest and salt
-    stand for the core's (they open each other)."""
+    stand for the core's (they open each other). ``found`` keeps what each event was,
+    by its index: ``("card", code)``, ``("rule", code)`` (a stored rule) or
+    ``("left", None)`` (a rule's entry left), for playing the log on a device."""
 
     def __init__(self, h, events, parse_card):
         self.game = h["game"]
         self.events = events
         self.parse_card = parse_card
         self.opened = set()
+        self.found = {}
+        self._last = -1  # the code of the last read found by trial
 
     def needs(self, ev):
         return ev["ev"] == "secret" or (ev["ev"] == "card" and "card" not in ev)
@@ -65,6 +69,7 @@ class Unnamed:
             raise LogError(ev["_line"], "a secret event in a %s log: only Crazy Job enters one" % self.game)
         seat = _seat_of(ev, "rule")
         if seat is None:
+            self.found[i] = ("left", None)
             return ref.take(inputs.TABLE, -1, ev["t"])
         from topper.games.crazy import rules
         from topper.games.crazy.engine import Act
@@ -75,6 +80,7 @@ class Unnamed:
             rules.check(code)
         except (rules.RuleFormError, AttributeError, TypeError) as e:
             raise LogError(line, "the revealed rule %r is not a stored rule: %s" % (text, e))
+        self.found[i] = ("rule", code)
         return ref.act((Act.RULE, code), ev["t"])
 
     def _secret(self, i, seat):
@@ -138,9 +144,13 @@ class Unnamed:
                 code = self.parse_card(text)
             except (ValueError, AttributeError, TypeError):
                 raise LogError(line, "the revealed secret %r is not a card" % (text,))
+            self.found[i] = ("card", code)
             return ref.take(inputs.CARD, -1, ev["t"], 0, code)
+        # Any card the game refuses alike will do: not the one read last, which a pad
+        # would take for the same card still lying on it.
+        after = self._last + 1
         tried = set()
-        for code in self._named(i) + list(range(DECK)):
+        for code in self._named(i) + list(range(after, DECK)) + list(range(after)):
             if code in tried:
                 continue
             tried.add(code)
@@ -149,6 +159,8 @@ class Unnamed:
                 compare(ev, trial.take(inputs.CARD, -1, ev["t"], 0, code))
             except LogError:
                 continue
+            self.found[i] = ("card", code)
+            self._last = code
             return ref.take(inputs.CARD, -1, ev["t"], 0, code)
         raise LogError(ev["_line"], "no card the pad could read here makes the rulings the log holds")
 
