@@ -46,3 +46,16 @@ def test_the_device_rules_again_as_the_log_says(game, by_hand):
     mine = [json.loads(x) for x in heard if '"r":"commit"' in x]
     theirs = [json.loads(x) for x in lines if '"r":"commit"' in x]
     assert mine and [m["digest"] for m in mine] != [o["digest"] for o in theirs]
+
+
+def test_games_played_with_the_buttons_and_a_clock_play_back_too():
+    """Every turn game on the device app with the buttons and a chess clock (the table
+    button held for END GAME?, which pauses the clock, then pressed to go on)."""
+    import fakes
+    from test_replay_device_logs import turn_game
+
+    for game in ("tripp", "tricky", "crazy", "guess"):
+        lines = turn_game(game, clock=True)
+        fakes.uninstall()
+        assert '"ev":"pause"' in "".join(lines) and json.loads(lines[0])["entry"] == "buttons"
+        assert recorded(played(lines)) == recorded(lines), game

@@ -81,11 +81,12 @@ class Feed:
         board = self.board
         while self.next < len(self.steps):
             begin, kind, arg = self.steps[self.next]
-            if kind == "tap":
+            if kind in ("tap", "step"):
                 if begin > t:
                     return
                 board.run(begin)
-                board.tap(arg)
+                if kind == "tap":
+                    board.tap(arg)
             elif begin > t + LEAD_MS:
                 return
             elif kind == "press":
@@ -100,7 +101,8 @@ class Feed:
 
 def _steps(events, found):
     """``(begin, kind, arg)`` for each thing the table did: ``tap`` a card code,
-    ``press`` (seat, hold), ``table`` hold, ``chord`` seat."""
+    ``press`` (seat, hold), ``table`` hold, ``chord`` seat; ``step``: the board steps
+    at ``begin``."""
     out = []
     for i, ev in enumerate(events):
         kind, t = ev["ev"], ev["t"]
@@ -119,6 +121,7 @@ def _steps(events, found):
                 out.append((t - 60, "chord", seat))
         elif kind == "pause":  # END GAME? asked: the table button held
             out.append((t - HOLD_MS, "table", HOLD_MS + 100))
+            out.append((t, "step", None))  # the hold is seen when the board steps
         elif kind == "resume":
             out.append((t - TAP_MS, "table", TAP_MS))
         elif kind == "secret":
