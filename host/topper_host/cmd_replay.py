@@ -4,10 +4,10 @@ Prints every ruling, one JSON object a line, of any game's log (docs/event-log.m
 ``topper_host.replay`` picks the referee from the header (a slap game with the card
 pad, blind play, a turn game from the simulator or a board, older formats too). A log
 that contradicts the rules (a card not in the deck, a card laid twice, a lay out of
-turn, a recorded ruling the core does not make) stops the replay with
-``LOG:LINE: message`` on stderr and exit status 1; so does a log that stops holding
-what a replay needs (a card the pad read that the log keeps secret), after the
-rulings up to there.
+turn, a recorded ruling the core does not make, a reveal that does not open its seal)
+stops the replay with ``LOG:LINE: message`` on stderr and exit status 1; so does a log
+that stops holding what a replay needs (a turn game cut off before a secret's reveal),
+after the rulings up to there.
 """
 
 import sys

@@ -6,9 +6,9 @@
   (``topper_host.replay``), which checks the recorded rulings and makes the missing ones;
 - a turn game's log from the simulator (``sim.turn_log``): re-run by ``turn_log.check``;
 - a turn game's log streamed by a board: re-run by ``turn_log.check`` like the
-  simulator's, unless it keeps a secret a replay would need (a card read unnamed) or
-  comes from before format version 2 (``"log":"topper-turn"``): then its recorded
-  rulings are taken as they are;
+  simulator's (its secrets read ahead from the hand's reveals), unless it is cut off
+  before a secret's reveal or comes from before format version 2
+  (``"log":"topper-turn"``): then its recorded rulings are taken as they are;
 - the output of ``topper replay`` (ruling lines only, no header).
 
 ``read(path)`` returns one ``stats.Game``; a file that is none of these raises
@@ -21,7 +21,7 @@ from topper import games, jsonl
 from topper.eventlog import FORMAT, LogError
 
 from topper_host import replay, stats
-from topper_host.sim import turn_log
+from topper_host.sim import turn_log, turn_secrets
 
 DEVICE_TURN = "topper-turn"
 
@@ -50,28 +50,13 @@ def _objects(lines):
             raise LogError(number, "not a log line: %s" % e)
         if not isinstance(obj, dict):
             raise LogError(number, "not a log line: expected a JSON object")
-        odd = _odd_value(obj)
+        odd = turn_log.odd_value(obj)
         if odd is not None:
             raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         out.append((number, obj))
     if not out:
         raise LogError(max(1, len(lines)), "an empty log")
     return out
-
-
-def _odd_value(v):
-    """The first value a log line cannot hold (a fraction), or None."""
-    if isinstance(v, float):
-        return v
-    if isinstance(v, dict):
-        v = v.values()
-    elif not isinstance(v, list):
-        return None
-    for x in v:
-        odd = _odd_value(x)
-        if odd is not None:
-            return odd
-    return None
 
 
 def parse(lines, source=""):
@@ -104,10 +89,12 @@ def _slap(head, lines, source):
 
 def _turn(head, lines, objs, source):
     h, events = turn_log.read(lines)
-    if any(turn_log.unreplayable(h, e) for e in events):
-        # A board's log that keeps a secret (a card read unnamed): its rulings as logged.
+    try:
+        rulings = turn_log.check(h, events)
+    except turn_secrets.Stop:
+        # A board's log cut off before a secret's reveal (a game stopped mid-hand): its
+        # rulings as logged.
         return _device_turn(head, objs, source)
-    rulings = turn_log.check(h, events)
     return stats.game(rulings, source, h["game"], _seats(h), "turn", events=events)
 
 

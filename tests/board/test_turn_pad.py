@@ -20,12 +20,25 @@ def uid(name):
     return "045e00%02xa17780" % cards.parse(name)
 
 
+STREAMED = []  # every line the board sent on the data port in this module, in order
+
+
 @pytest.fixture(scope="module")
 def table(module_board_factory):
     b = module_board_factory(settings={"TOPPER_CARDPAD": 1})
     b.boot()
     b.console_until("topper: running", timeout_ms=15000)
     assert b.request({"cmd": "hello"}, timeout_ms=15000)["k"] == "hello"
+    take = b.data_lines
+
+    def data_lines():
+        # (data_until hands back the lines it did not read: they are kept once)
+        pending = len(b._data_pending)
+        out = take()
+        STREAMED.extend(out[pending:])
+        return out
+
+    b.data_lines = data_lines
     return Table(b)
 
 
@@ -206,3 +219,30 @@ def test_tripp_jokes_with_a_standard_deck_judges_the_cards_tapped(table):
     assert played[-1:] == [(1, ["5C"])] or played[-1:] == [(1, [stdcards.parse("5C")])], sent
     assert [o["seat"] for o in sent if o.get("r") == "pickup"] == [0], sent
     table.end_game()
+
+
+def test_every_games_log_from_the_board_replays_to_its_end(table):
+    """The logs the board streamed in this module, one game each: topper replay makes
+    every ruling the board logged, in order. Guess My Card's secret cards and Crazy
+    Job's stored rule were never named before their reveal: the replay reads them
+    ahead from the reveals (docs/event-log.md)."""
+    from topper import jsonl
+    from topper_host import replay
+
+    table.board.run_ms(200)
+    lines(table.board)
+    logs = []
+    for obj in STREAMED:
+        if "log" in obj and "k" not in obj:
+            logs.append([obj])
+        elif logs and "k" not in obj:
+            logs[-1].append(obj)
+    assert [x[0]["game"] for x in logs] == ["tricky", "guess", "crazy", "tripp"], [x[0] for x in logs]
+    for objs in logs:
+        text = [jsonl.dumps(o) for o in objs]
+        logged = [x for x in text if '"r":' in x]
+        assert [jsonl.dumps(r) for r in replay.rulings(text)] == logged, objs[0]["game"]
+    guess, crazy = logs[1], logs[2]
+    assert any(o.get("ev") == "card" and "card" not in o for o in guess)  # the secret cards
+    assert any(o.get("ev") == "secret" for o in crazy)  # the stored rule's entry
+    assert all(any(o.get("r") == "reveal" for o in x) for x in (guess, crazy))

@@ -2,9 +2,10 @@
 to a listening host saved to a file, and `topper replay` on that file, as a user runs
 it. The replay must make every ruling the board made, in order (docs/event-log.md):
 blind play, every turn game with the buttons, Tripp Jokes and Tricky Dick with the
-card pad. A game whose pad reads may be secrets (Guess My Card, Crazy Job) replays as
-far as its log goes and stops with one line that says why. A tampered log is refused
-with its line number."""
+card pad. A game whose pad reads may be secrets (Guess My Card, Crazy Job) replays to
+its end (tests/host/test_replay_secrets.py); cut off before a hand's reveal, as far as
+its log goes, with one line that says why it stops. A tampered log is refused with its
+line number."""
 
 import json
 import pathlib
@@ -210,7 +211,7 @@ def test_tripp_jokes_and_tricky_dick_with_the_card_pad_replay_every_card(tmp_pat
         assert out == recorded(lines), game
 
 
-def test_guess_my_card_with_the_pad_replays_up_to_the_first_secret_and_says_why(tmp_path):
+def test_a_guess_my_card_log_cut_before_the_reveal_replays_up_to_the_secret_and_says_why(tmp_path):
     rig, app, port, env, code = boot({"TOPPER_CARDPAD": 1})
     choose(rig, app, "GUESS MY CARD")
     secret = cards.parse("3RC")
@@ -224,16 +225,17 @@ def test_guess_my_card_with_the_pad_replays_up_to_the_first_secret_and_says_why(
     code, out, err = replay(path)
     assert code == 1
     assert err == (
-        "%s:%d: the card pad read a card the log does not name (in Guess My Card a read "
-        "may be a secret: docs/event-log.md), so the replay stops here\n" % (path, at + 1)
+        "%s:%d: the pad read a secret card here and the log ends before it is sealed (a "
+        "game stopped mid-hand, a power cut), so the replay stops here\n" % (path, at + 1)
     )
     assert out == recorded(lines[:at])  # what the log holds before it: the deal
 
 
 def test_a_crazy_job_rule_entered_with_the_buttons_leaves_no_press_in_the_log(tmp_path):
     """P2 stores "number is last number + 1": the presses that spell it are not logged,
-    only one "secret" event where it was stored (and the seal once every rule is in);
-    the replay goes as far as that event and says why it stops."""
+    only one "secret" event where it was stored (and the seal once every rule is in).
+    The hand is cut off before its reveal: the replay goes as far as that event and
+    says why it stops."""
     rig, app, port, env, code = boot({"TOPPER_CARDPAD": 1})
     port.send({"cmd": "hello", "id": 1})
     rig.run(app, rig.now + 100)
@@ -254,7 +256,10 @@ def test_a_crazy_job_rule_entered_with_the_buttons_leaves_no_press_in_the_log(tm
         assert word not in "\n".join(lines), word
     path = save(tmp_path, "crazy.jsonl", lines)
     code, out, err = replay(path)
-    assert code == 1 and err.startswith("%s:%d: a secret was entered here" % (path, secret_at + 1)), err
+    assert code == 1 and err == (
+        "%s:%d: a stored rule was entered here and the log ends before the hand's reveal (a "
+        "game stopped mid-hand, a power cut), so the replay stops here\n" % (path, secret_at + 1)
+    ), err
     assert out == recorded(lines[:secret_at])
 
 

@@ -38,3 +38,27 @@ def test_tripp_jokes_by_keys(tmp_path):
     read = [o["card"] for o in lines if o.get("ev") == "card"]
     assert faceup, "P1's face-up cards never reached the device"
     assert all(c in read for c in cards), (cards, read)
+
+
+def test_a_pad_games_log_replays_on_the_device_in_the_terminal(tmp_path):
+    """Crazy Job by hand (P2's stored rule entered with its button, a play cleared, P1's
+    rule on paper) played back on the device at its stamps: the stored rule is entered
+    again from its reveal, the device rules as the log says, to the end."""
+    from test_replay_secrets import CRAZY_BY_HAND, recorded, save, table_game
+
+    lines = table_game("crazy", CRAZY_BY_HAND)
+    log = save(tmp_path, "crazy.jsonl", lines)
+    p = _start(tmp_path, "--replay %s --speed 8" % log)
+    try:
+        text = p.until(lambda s: "GAME OVER: P2 won" in s, "the log's end on the device")
+        assert "replay of crazy.jsonl" in text and "CRAZY JOB" in _safe_oled(text)[0]
+        assert "P2: number is last number + 1" in text  # the reveal, in words
+        assert "P2 wins the match" in text
+        p.keys("p")
+        p.until(lambda s: "PAUSED" in s.split("\n")[0], "the pause")
+        p.keys("p", "q")
+        text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")
+        assert "EXIT=0" in text and _restored(text)
+    finally:
+        p.close()
+    assert recorded(lines)[-1].startswith('{"r":"over"')

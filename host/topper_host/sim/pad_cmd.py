@@ -9,7 +9,8 @@ are the slap games': in the terminal you are P1 (``ui.pad_app``: the device, you
 and your numbered moves), ``--bots-only`` plays whole games with a summary (``--watch``
 to see them), ``--headless`` prints the device's log and OLED. Seeded: the same seed
 deals the same cards and the bots play them the same way. The device's event log is
-the game's log; ``topper replay`` replays it.
+the game's log; ``topper replay`` replays it, and ``--replay LOG`` plays it back on the
+device (``turn_feed``; ``--headless``: ruling for ruling, as ``topper replay``).
 """
 
 import sys
@@ -113,7 +114,7 @@ def _allowed(opt):
 
 def run(args, seed, snaps):
     if args.replay:
-        return replay(args)
+        return replay(args, snaps)
     try:
         setup = Setup(args)
     except Usage as e:
@@ -254,19 +255,18 @@ def live(args, setup, seed, snaps, humans):
     return app.return_code or 0
 
 
-def replay(args):
-    """A turn game's log (the device's, or an older simulator's) replayed ruling for
-    ruling, as ``topper replay`` does, printing every ruling and after each the OLED's
-    lines when they changed (``# oled``); the terminal has no replay of a turn game."""
+def replay(args, snaps=None):
+    """A turn game's log: in the terminal, played on the device at its stamps
+    (``turn_feed``); ``--headless``, replayed ruling for ruling as ``topper replay``
+    does (the device's log or an older simulator's), printing every ruling and after
+    each the OLED's lines when they changed (``# oled``)."""
     from topper.eventlog import LogError
 
     from topper_host.sim import turn_log
     from topper_host.sim.frame import TurnFrame
 
     if not args.headless:
-        why = "a turn game's log replays with --headless (or: topper replay LOG)"
-        print("topper sim: %s" % why, file=sys.stderr)
-        return 2
+        return replay_live(args, snaps)
     try:
         h, events = turn_log.read(paths.read_lines(args.replay))
         try:
@@ -284,3 +284,45 @@ def replay(args):
         print("%s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
         return 1
     return 0
+
+
+def replay_live(args, snaps):
+    """The log played on the device in the terminal, at the pace it was played
+    (``--speed``), as a slap log is."""
+    import os
+
+    from topper.eventlog import LogError
+
+    from topper_host.sim import clock as clockmod
+    from topper_host.sim import turn_feed
+
+    try:
+        h, events, found = turn_feed.load(paths.read_lines(args.replay))
+        start = next(e["t"] for e in events if e["ev"] == "start")
+    except LogError as e:
+        print("topper sim: %s:%d: %s" % (args.replay, e.line, e.msg), file=sys.stderr)
+        return 1
+    except StopIteration:
+        print("topper sim: %s: the log has no start event" % args.replay, file=sys.stderr)
+        return 1
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
+        return 2
+    from topper_host.sim.ui.pad_replay import PadReplayApp
+
+    try:
+        board = turn_feed.boot(h, start)
+    except ValueError as e:
+        print("topper sim: %s: %s" % (args.replay, e), file=sys.stderr)
+        return 1
+    title = "Topper Table  \u00b7  %s  \u00b7  %d players  \u00b7  seed %d  \u00b7  replay of %s" % (
+        games.find(h["game"])[1],
+        h["seats"],
+        h.get("seed", 0),
+        os.path.basename(args.replay),
+    )
+    feed = turn_feed.Feed(board, events, found)
+    clock = clockmod.LiveClock(speed=args.speed, start=board.now)
+    app = PadReplayApp(board, feed, clock, title=title, snapshots=snaps)
+    app.run()
+    return app.return_code or 0

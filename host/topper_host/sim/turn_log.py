@@ -30,8 +30,10 @@ stamp unless a host set it.
 
 ``check`` rebuilds the game and re-applies every event at its stamp; a line that is not
 an event, an event the game cannot take or a recorded ruling the game does not make now
-stops it with the line's number, and so does an event the log keeps secret (a card read
-without its name, a secret entered): the replay goes that far and no further.
+stops it with the line's number. What the log leaves unnamed (a card read without its
+name, a secret entered with the buttons) is found again by ``turn_secrets``: a secret
+from the hand's reveal, checked against its seal; a log cut off before that reveal
+stops at the secret (``turn_secrets.Stop``).
 """
 
 import json
@@ -41,6 +43,8 @@ from topper import clock as clockmod
 from topper import games, inputs, jsonl, turnref
 from topper.eventlog import FORMAT, READS, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
+
+from topper_host.sim import turn_secrets
 
 KINDS = ("start", "act", "tick", "pause", "resume", "button", "card", "secret")
 OLD_DEVICE = "topper-turn"  # a board's turn log before format version 2
@@ -139,23 +143,6 @@ def parse_card(game, text):
     return cards.parse(text)
 
 
-def unreplayable(h, ev):
-    """Why the replay cannot go past event ``ev`` (the log keeps what it needs
-    secret), or None."""
-    game = games.find(h["game"])[1].title()
-    if ev["ev"] == "secret":
-        return (
-            "a secret was entered here with the buttons (a stored rule); the log never "
-            "holds it, so the replay of this %s game stops here" % game
-        )
-    if ev["ev"] == "card" and "card" not in ev:
-        return (
-            "the card pad read a card the log does not name (in %s a read may be a "
-            "secret: docs/event-log.md), so the replay stops here" % game
-        )
-    return None
-
-
 def plain(obj):
     """A ruling as it reads back from its JSON line (tuples become lists)."""
     return json.loads(jsonl.dumps(obj))
@@ -177,6 +164,9 @@ def read(lines):
             obj = jsonl.loads(line)
         except jsonl.JsonLineError as e:
             raise LogError(number, str(e))
+        odd = odd_value(obj)
+        if odd is not None:
+            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         if header_obj is None:
             if not is_turn_header(obj):
                 raise LogError(number, "a turn game's log starts with its header line")
@@ -203,11 +193,27 @@ def read(lines):
         if not events or obj["t"] > last_t:
             last_t = obj["t"]
         obj["_line"] = number
+        obj["_index"] = len(events)
         obj["_rulings"] = []
         events.append(obj)
     if header_obj is None:
         raise LogError(max(1, number), "an empty log")
     return upgrade(header_obj, events), events
+
+
+def odd_value(v):
+    """The first value a log line cannot hold (a fraction), or None."""
+    if isinstance(v, float):
+        return v
+    if isinstance(v, dict):
+        v = v.values()
+    elif not isinstance(v, list):
+        return None
+    for x in v:
+        odd = odd_value(x)
+        if odd is not None:
+            return odd
+    return None
 
 
 def _from_board(h):
@@ -245,41 +251,77 @@ def check(h, events):
     return list(rulings(h, events))
 
 
-def rulings(h, events, ref=None):
+def rulings(h, events, ref=None, unnamed=None):
     """``check`` one event at a time: yields each event's rulings once they agree with
     the log's, so that a caller can show how far the replay went (and, with its own
-    ``ref`` from ``make``, what the game shows then)."""
+    ``ref`` from ``make``, what the game shows then). What a board's log leaves unnamed
+    (a card read, a secret entered) is found again by ``turn_secrets`` (``unnamed``, an
+    ``Unnamed`` of the caller's, keeps what it found); a log cut off before a secret's
+    reveal raises ``turn_secrets.Stop`` there."""
     if ref is None:
         try:
             ref = make(h)
         except ValueError as e:
             raise LogError(1, "bad header: %s" % e)
-    for i, ev in enumerate(events):
-        why = unreplayable(h, ev)
-        if why is not None:
-            raise LogError(ev["_line"], why)
-        got = apply(ref, ev)
+    if unnamed is None:
+        unnamed = reader(h, events)
+    last = len(events) - 1
+
+    def compare(ev, got):
+        return _compare(ev, plain(got), ev is events[last], unnamed.opened)
+
+    for ev in events:
+        if unnamed.needs(ev):
+            got = unnamed.apply(ref, ev["_index"], compare)
+        else:
+            got = apply(ref, ev)
         if ev["ev"] == "act" and got and got[0]["r"] == "error" and not _recorded_error(ev):
             raise LogError(ev["_line"], "the game refuses this action: %s" % got[0]["why"])
-        _compare(ev, plain(got), i == len(events) - 1)
-        for r in got:
+        for r in compare(ev, got):
             yield r
+
+
+def reader(h, events):
+    """The ``turn_secrets.Unnamed`` of a read log."""
+    return turn_secrets.Unnamed(h, events, lambda text: parse_card(h["game"], text))
 
 
 def _recorded_error(ev):
     return bool(ev["_rulings"]) and ev["_rulings"][0].get("r") == "error"
 
 
-def _compare(ev, got, last):
+def _compare(ev, got, last, opened):
+    """The rulings ``got`` (plain) if they are the ones the log records after ``ev``;
+    LogError where they part. A seal or a reveal checked against its pair (its line in
+    ``opened``) stands as logged: the replay seals with salts of its own."""
     recorded = ev["_rulings"]
+    out = []
     if last:
-        got = got[: len(recorded)]  # a killed game's log may stop inside its last batch
+        out = got[len(recorded) :]  # a killed game's log may stop inside its last batch
+        got = got[: len(recorded)]
     for i, r in enumerate(got):
         if i >= len(recorded):
             raise LogError(ev["_line"], "the game rules %s here; the log does not" % jsonl.dumps(r))
         rec = dict(recorded[i])
         line = rec.pop("_line")
+        if line in opened and _same_but_salt(rec, r):
+            r = rec
         if rec != r:
             raise LogError(line, "the log says %s; the game rules %s" % (jsonl.dumps(rec), jsonl.dumps(r)))
+        out.insert(i, r)
     if len(recorded) > len(got):
         raise LogError(recorded[len(got)]["_line"], "a ruling the game does not make")
+    return out
+
+
+def _same_but_salt(rec, r):
+    """A seal or a reveal equal to the log's but for what its salt makes (the digest,
+    the salt)."""
+    skip = {"commit": "digest", "reveal": "salt"}.get(r.get("r"))
+    if skip is None:
+        return False
+    a = dict(rec)
+    b = dict(r)
+    a.pop(skip, None)
+    b.pop(skip, None)
+    return a == b
