@@ -20,7 +20,7 @@ class BlindBots:
         self.table = table
         self.bots = {s: Bot(s, seed, style) for s in seats if s < table.seats}
         table.listeners.append(self.hear)
-        table.board.watchers.append(self.act)  # after the table's: it hears the device first
+        table.watch(self.act)  # after the table's: it hears the device first
 
     def hear(self, rulings, now):
         """What the table did (a card laid, a pot gathered, a slap given): every bot sees."""

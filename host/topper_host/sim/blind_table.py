@@ -77,12 +77,19 @@ class BlindTable:
         self._free_at = 0  # the table's hand is busy until then
         self.held_until = 0  # the table button is down until then
         self._awarded_at = None
-        board.watchers.append(self.step)
+        self._watchers = []
+        self.watch(self.step)
+
+    def watch(self, f):
+        """``f(lines, now)`` after every step of the board while this table plays."""
+        self._watchers.append(f)
+        self.board.watchers.append(f)
 
     def close(self):
         """The game is over at this table (the next one gets a table of its own)."""
-        if self.step in self.board.watchers:
-            self.board.watchers.remove(self.step)
+        for f in self._watchers:
+            self.board.watchers.remove(f)
+        self._watchers = []
 
     # ----- what the table sees --------------------------------------------------------
 
@@ -112,6 +119,9 @@ class BlindTable:
         dev = self.ref.view(now) if self.ref is not None else None
         playing = g.phase != Phase.SETUP and g.phase != Phase.OVER
         top = g.slappable()
+        locked = [playing and not g.can_slap(s) for s in range(self.seats)]
+        if dev is not None:  # (the device locks an out seat whose slap was wrong)
+            locked = [locked[s] or dev["locked"][s] for s in range(self.seats)]
         return {
             "game": g.variant,
             "blind": True,
@@ -122,9 +132,7 @@ class BlindTable:
             "controller": g.controller,
             "chances": g.chances,
             "stacks": [len(s) for s in g.stacks],
-            "locked": [
-                playing and (not g.can_slap(s) or (dev is not None and dev["locked"][s])) for s in range(self.seats)
-            ],
+            "locked": locked,
             "penalty": list(g.penalty_due),
             "out": list(dev["out"]) if dev else [False] * self.seats,
             "pot": list(g.pot),
