@@ -229,7 +229,7 @@ class BlindTable:
                 self._tell([{"r": "slap", "ok": True, "t": t, "by": r["seat"]}], now)
             else:
                 self._wrong(r["seat"])
-                self._tell([{"r": "confirm", "t": t}], now)
+                self._tell([{"r": "confirm", "ok": False, "t": t, "seat": r["seat"]}], now)
         elif kind == "hurry":
             try:
                 g.hurry(r["seat"])  # its next card is a penalty card
