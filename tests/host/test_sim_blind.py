@@ -132,10 +132,8 @@ def test_a_person_at_the_table_who_calls_a_wrong_slap_good_is_followed():
 def test_bots_only_blind_plays_both_games_with_a_summary_and_logs_that_replay(tmp_path):
     for game, seats, seed in (("ww3", 3, 4), ("armageddon", 4, 11)):
         log = tmp_path / ("%s.jsonl" % game)
-        p = topper(
-            "sim", "--blind", "--bots-only", "--game", game, "--seats", seats, "--seed", seed,
-            "--games", 2, "--log", log,
-        )
+        opts = ("--game", game, "--seats", seats, "--seed", seed, "--games", 2, "--log", log)
+        p = topper("sim", "--blind", "--bots-only", *opts)
         assert p.returncode == 0, p.stderr
         lines = p.stdout.splitlines()
         for i in (1, 2):

@@ -82,7 +82,8 @@ def test_the_seats_panel_shows_the_tables_stacks_and_who_lays():
         text = await go(app, clock, pilot, 1.0)
         view = app.table.view(board.now)
         due = view["turn"]
-        assert "\u25b6 P%d %s %2d cards  lays" % (due + 1, "you" if due == 0 else "bot", view["stacks"][due]) in text
+        who = "you" if due == 0 else "bot"
+        assert "\u25b6 P%d %s %2d cards  lays" % (due + 1, who, view["stacks"][due]) in text
         assert "P1 you %2d cards" % view["stacks"][0] in text
         assert "Hurry-up: P%d has" % (due + 1) in text
 
