@@ -13,6 +13,9 @@ by the rules if you do not).
 from rich.text import Text
 from textual.binding import Binding
 
+from topper import cards
+
+from topper_host.sim import look
 from topper_host.sim.ui import slap_parts
 from topper_host.sim.ui.board_app import BoardApp
 from topper_host.sim.ui.device import Painted
@@ -52,6 +55,20 @@ class BlindGameApp(SlapGameApp):
         """``deal(board, table)``: the next game on the board, ``(table, title)``."""
         SlapGameApp.__init__(self, board, clock, title, deal=deal, **kw)
         self.table = table
+        table.listeners.append(self._laid)
+
+    def _laid(self, rulings, now):
+        """The commentary of what the device never sees: the cards laid at the table,
+        a pot gathered."""
+        at = "%8.1f s  " % (now / 1000.0)
+        for r in rulings:
+            if r["r"] == "lay":
+                text = "P%d lays %s" % (r["seat"] + 1, cards.format_card(r["card"]))
+            elif r["r"] == "collect":
+                text = "the pot is gathered"
+            else:
+                continue
+            self.heard.append((at + text, look.TEXT))
 
     def draw(self, t):
         view = self.table.view(t)
@@ -102,4 +119,5 @@ class BlindGameApp(SlapGameApp):
         if self.table.over() and self.deal is not None:
             self.query_one("#feed").clear()
             self.table, self.title_text = self.deal(self.board, self.table)
+            self.table.listeners.append(self._laid)
             self.step()
