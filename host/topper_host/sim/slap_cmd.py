@@ -11,9 +11,8 @@ script of hands (``sim.device_cmd``'s format), ``--replay LOG`` plays a slap log
 presses and cards on the board at their stamps. Seeded: the same seed turns the same
 cards up and the bots play them the same way. The device's log is the game's log.
 
-Blind play (no card pad) is not played against bots: the device sees no card, so the
-bots could not see a pile; ``topper sim --device --blind`` seats every player at the
-keyboard.
+Blind play (no card pad) against bots is ``sim.blind_cmd``: the device sees no card,
+so the simulator holds them as the table.
 """
 
 import os
