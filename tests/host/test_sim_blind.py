@@ -119,13 +119,36 @@ def test_a_person_at_the_table_who_calls_a_wrong_slap_good_is_followed():
     board.press(0, board.now + 1)  # P1 slaps a card that makes nothing
     board.wait(20)
     assert table.ref.pending == 0
-    pot, down, mine = len(table.game.pot), len(table.game.facedown), len(table.game.stacks[0])
-    board.table(board.now + 1)  # and says it was good before the table can object
+    confirms = Confirms(table)
+    assert table.word(True, board.now + 1) is None  # and says it was good before the table can object
     board.wait(200)
     confirm = [r for r in _rulings(log) if r["r"] == "confirm"][-1]
     assert confirm["seat"] == 0 and confirm["ok"] is True
     assert table.against == 1
-    assert len(table.game.stacks[0]) == mine + pot + down  # the device's word moved the pile
+    [(s, ok, (stacks, pot, down), (stacks2, pot2, down2))] = confirms.seen
+    assert (s, ok) == (0, True)  # the device's word moved the pile:
+    assert stacks2[0] == stacks[0] + pot + down and (pot2, down2) == (0, 0)
+    assert table.game.card_count() == len(table.game.deck)
+
+
+def test_a_person_who_calls_a_good_slap_wrong_is_followed_and_the_slapper_pays():
+    board, table, log = _game("armageddon", 4, 11, bot_seats=(1, 2, 3))
+    for _ in range(60000):
+        board.wait(5)
+        if table.judging() and table.game.slappable() is not None:
+            break
+    seat = table.ref.pending
+    assert seat > 0 and table.game.can_slap(seat)  # a bot's good slap waits for the table
+    confirms = Confirms(table)
+    assert table.word(False, board.now + 1) is None  # a long press: wrong
+    assert table.word(True, board.now + 2) == "the table button is down already"
+    board.wait(1000)  # (the table's own hand stayed off the button)
+    confirm = [r for r in _rulings(log) if r["r"] == "confirm"][-1]
+    assert (confirm["seat"], confirm["ok"], confirm["paid"]) == (seat, False, 3)
+    assert table.against == 1
+    [(s, ok, (stacks, pot, down), after)] = confirms.seen
+    assert (s, ok) == (seat, False)
+    assert after == (stacks[:seat] + [stacks[seat] - 3] + stacks[seat + 1 :], pot, down + 3)
     assert table.game.card_count() == len(table.game.deck)
 
 

@@ -181,6 +181,19 @@ class BlindTable:
         self._hands(t)  # the tap that passes the device's turn comes with the card
         return None
 
+    def word(self, good, t):
+        """A person at the table answers the device's "GOOD?" at ``t``: the table
+        button, short (good) or long (wrong), and the table's own hand stays off it.
+        None, or why not now."""
+        if not self.judging():
+            return "no slap waits for the table"
+        if self.button_down(t):
+            return "the table button is down already"
+        self.judge = None
+        hold = TAP_MS if good else LONG_MS
+        self._press(self.board.table(t, hold=hold), hold)
+        return None
+
     def _collect(self, t, done):
         self.game.collect()
         self._awarded_at = None

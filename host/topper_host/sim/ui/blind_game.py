@@ -109,11 +109,9 @@ class BlindGameApp(SlapGameApp):
     def action_judge(self, long):
         if not self._playing():
             return
-        if not self.table.judging():
-            self.notice = "no slap waits for the table"
-            self.step()
-            return
-        self.action_table(long)
+        t = max(self.clock.now(), self.board.now + 1)
+        self.notice = self.table.word(not long, t) or ""
+        self.step()
 
     def action_new(self):
         if self.table.over() and self.deal is not None:
