@@ -76,6 +76,28 @@ def test_you_lay_when_due_slap_with_s_and_judge_with_g():
     run(app, (120, 40), play)
 
 
+def test_your_slap_while_the_tables_hand_holds_its_button_lands_when_it_lets_go():
+    app, board, clock, log = _app(seed=4)
+
+    async def play(pilot):
+        for _ in range(2000):
+            # (after the starter's press: a press just after a release is a bounce)
+            if app.table.button_down(board.now + 1) and board.now > 1000:
+                break
+            if app.table.due() == 0:
+                await pilot.press("space")  # your card: the table taps the turn on
+            await go(app, clock, pilot, 0.005)
+        assert app.table.button_down(board.now + 1)
+        held = app.table.held_until
+        await pilot.press("s")
+        await go(app, clock, pilot, 0.5)
+        mine = [o for o in map(jsonl.loads, log) if o.get("seat") == 0 and o.get("ev") in ("press", "out")]
+        assert mine and mine[-1]["ev"] == "press" and mine[-1]["t"] > held  # a slap, not a chord
+        assert not any(o.get("r") == "out" and o["seat"] == 0 for o in map(jsonl.loads, log))
+
+    run(app, (120, 40), play)
+
+
 def test_the_seats_panel_shows_the_tables_stacks_and_who_lays():
     app, board, clock, _ = _app(seed=4)
 

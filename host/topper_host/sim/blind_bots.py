@@ -38,7 +38,7 @@ class BlindBots:
             if d is None or ticks_diff(d[0], now) > 0:
                 continue
             if d[1] == "press":
-                if table.button_down(now + 1):
+                if table.free_at(now + 1) != now + 1:
                     continue  # its hand waits for the table's to let go
                 bot.done("press")
                 table.board.press(bot.seat, now + 1)

@@ -150,6 +150,11 @@ class BlindTable:
         be a chord, which marks the seat out, so the players wait for it to let go."""
         return ticks_diff(self.held_until + RELEASE_MS, t) >= 0
 
+    def free_at(self, t):
+        """``t``, or the first ms after it when a seat may press without making a chord
+        (the table's hand lets go of the table button)."""
+        return self.held_until + RELEASE_MS + 1 if self.button_down(t) else t
+
     def judging(self):
         """A slap waits for the table: nobody lays meanwhile."""
         return self.ref is not None and self.ref.pending >= 0

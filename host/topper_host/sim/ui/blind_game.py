@@ -24,7 +24,8 @@ from topper_host.sim.ui.slap_game import SlapGameApp
 HELP = """Keys (blind play: the device sees no card; the table judges each slap)
   space or Enter   lay your next card on the pile (when you are due, or to lead after
                    winning a pot); the table taps the table button to pass the turn
-  s or j           slap: P1's seat button; the device ranks the slaps
+  s or j           slap: P1's seat button; the device ranks the slaps (while the
+                   table's hand holds the table button, it lands as the hand lets go)
   g / w            while the device asks "SLAPPED: GOOD?": the table button, a short
                    press (good: the slapper takes the pile) or a long one (wrong: pays 3);
                    silence for 4 s lets the slap stand
@@ -105,6 +106,15 @@ class BlindGameApp(SlapGameApp):
         t = max(self.clock.now(), self.board.now + 1)
         self.notice = self.table.lay(self.humans[0], t) or ""
         self.step()
+
+    def action_slap(self):
+        """Your button; while the table's hand holds the table button it lands when the
+        hand lets go (pressed together, they would be a chord: you out)."""
+        if self._playing():
+            t = max(self.clock.now(), self.board.now + 1)
+            self.board.press(self.humans[0], self.table.free_at(t))
+            self.notice = ""
+            self.step()
 
     def action_judge(self, long):
         if not self._playing():
