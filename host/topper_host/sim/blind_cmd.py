@@ -12,7 +12,7 @@ game's log, and ``topper replay`` replays it.
 
 import sys
 
-from topper_host.sim import blind_table, logs, slap_board, slap_cmd, summary
+from topper_host.sim import blind_table, logs, slap_board, slap_cmd
 from topper_host.sim import clock as clockmod
 from topper_host.sim import device_cmd
 from topper_host.sim.blind_bots import BlindBots
@@ -48,37 +48,10 @@ def run(args, style, seed, snaps):
 
 
 def batch(args, style, base, snaps):
-    out = slap_cmd._out
-    played = []
-    mark = "# " if args.headless else ""
-    for i in range(args.games):
-        seed = base + i
-        path = logs.numbered(args.log or logs.default_path(args.game + "-blind", seed), i + 1, args.games)
-        log = logs.LogFile(path)
-        stats = summary.GameStats(args.seats)
-        try:
-            board, table = make(args, seed, range(args.seats), style, log)
-            board.watchers.append(stats)
-            printer = slap_cmd.Printer(board, out) if args.headless else None
-            end = board.now + int(args.max_minutes * 60000)
-            while board.now < end and not table.over():
-                board.wait(slap_cmd.BATCH_MS)
-                if printer is not None:
-                    printer.flush()
-        finally:
-            log.close()
-        if snaps is not None:
-            from topper_host.sim.ui.board_app import BoardFrame
+    def start(seed, log):
+        return make(args, seed, range(args.seats), style, log)[1]  # (the table counts the cards laid)
 
-            snaps.take(BoardFrame(board, args.seats), "g%03d-end" % (i + 1))
-        stats.lays = table.laid  # (the device logs no card: the table counted them)
-        played.append(stats)
-        out("%s%s (seed %d)" % (mark, stats.line(i + 1), seed))
-        print("topper sim: log %s" % log.path, file=sys.stderr)
-    if args.games > 1 or not args.headless:
-        for line in summary.total(played, args.seats):
-            out(mark + line)
-    return 0
+    return slap_cmd.batch(args, style, base, snaps, start, args.game + "-blind")
 
 
 def live(args, style, base, snaps, humans):
