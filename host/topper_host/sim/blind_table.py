@@ -173,12 +173,11 @@ class BlindTable:
         done = []
         g = self.game
         if g.phase == Phase.AWARDED:
-            self._collect(t, done)
-            if g.phase == Phase.OVER:
+            self._collect(t, done)  # the winner gathers the pot, then leads
+        if g.phase == Phase.OVER or not g.stacks[seat]:
+            if done:
                 self._tell(done, t)
-                return None
-        if not g.stacks[seat]:
-            return "P%d has no cards to lay" % (seat + 1)
+            return None if g.phase == Phase.OVER else "P%d has no cards to lay" % (seat + 1)
         r = g.lay(seat)
         self.laid += 1
         done.append({"r": "lay", "t": t, "seat": seat, "card": r["card"]})
