@@ -10,6 +10,7 @@ Modes (docs/simulator.md):
 - ``--headless``: no terminal; prints every ruling (JSON) and the OLED's text after
   each batch; with ``--script EVENTS.jsonl`` it feeds that script instead of bots;
 - ``--replay LOG``: a recorded game played back on the board (``--speed``);
+- ``--blind``: blind play, the card pad off, against bots (``sim.blind_cmd``);
 - ``--device``: the firmware's own table shell on a virtual board (``sim.device_cmd``):
   the menu, blind play and every game, each seat's button at the keyboard.
 
@@ -24,7 +25,7 @@ from topper import games, jsonl
 
 from topper_host import paths
 from topper_host.sim import bots as botmod
-from topper_host.sim import device_cmd, pad_cmd, slap_cmd, turn_log
+from topper_host.sim import blind_cmd, device_cmd, pad_cmd, slap_cmd, turn_log
 from topper_host.sim.snapshot import Snapshots
 
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
@@ -106,7 +107,9 @@ def add_arguments(p):
         help="the device itself: its menu, every game, blind play; every seat at the keyboard",
     )
     m.add_argument(
-        "--blind", action="store_true", help="with --device: the menu starts with the card pad off"
+        "--blind",
+        action="store_true",
+        help="blind play (the card pad off) against bots; with --device: the menu starts with the pad off",
     )
     m.add_argument(
         "--bots",
@@ -156,8 +159,11 @@ def _check(args):
         raise Usage("--speed must be above 0")
     if args.max_minutes <= 0:
         raise Usage("--max-minutes must be above 0")
-    if (args.blind or args.nvm or args.bots) and not args.device:
-        raise Usage("--blind, --bots and --nvm are for the device: add --device")
+    if (args.nvm or args.bots) and not args.device:
+        raise Usage("--bots and --nvm are for the device: add --device")
+    blind_bots = args.blind and not args.device
+    if blind_bots and (args.game in games.TURN_KEYS or args.replay or args.script or args.learn):
+        raise Usage("--blind is a slap game against bots: no turn game, --replay, --script or --learn")
     if args.device and (args.bots_only or args.replay or args.watch or args.learn):
         raise Usage("--device is the board itself: no --bots-only, --replay, --watch or --learn with it")
     if args.card_pad not in (None, "on", "off"):
@@ -218,9 +224,11 @@ def run(args):
             print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
             return 2
         if args.card_pad:
-            why = "--card-pad is for the turn-based games (a slap game without the pad: --device --blind)"
+            why = "--card-pad is for the turn-based games (a slap game without the pad: --blind)"
             print("topper sim: %s" % why, file=sys.stderr)
             return 2
+        if args.blind:
+            return blind_cmd.run(args, style, _seed(args), snaps)
         return slap_cmd.run(args, style, snaps)
     except OSError as e:
         # A file that went away or a full disk after the checks in _check.

@@ -162,7 +162,7 @@ def test_headless_script_prints_the_log_and_the_oled(tmp_path):
 @pytest.mark.parametrize(
     "args, text",
     [
-        (["--blind"], "--blind, --bots and --nvm are for the device: add --device"),
+        (["--bots"], "--bots and --nvm are for the device: add --device"),
         (["--device", "--bots-only"], "--device is the board itself"),
         (["--device", "--headless"], "--device --headless plays a --script of hands"),
         (["--device", "--nvm", "/proc/nope/x"], "--nvm /proc/nope/x"),

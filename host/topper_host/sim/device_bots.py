@@ -7,9 +7,10 @@ they learn what happened from the device's event log, the lines a host hears on 
 USB port. What they look at is what a player sees: the pile's face-up cards, whose
 turn it is, who is locked out (the device's own view of the game).
 
-They play the slap games with the card pad. In blind play the device sees no card, and
-in the turn games the players' cards and choices are their own: there every seat is
-at the keyboard.
+They play the slap games with the card pad. In blind play the device sees no card (its
+bots play at the simulator's table: ``sim.blind_bots``), and in the turn games the
+players' cards and choices are their own: with ``--device`` every seat of those is at
+the keyboard.
 """
 
 from topper import jsonl

@@ -51,13 +51,14 @@ def boot(game, seats, jokers, hurry_ms, seed, log=None, now=0):
     return board
 
 
-def setup(board, game, seats, jokers, hurry_ms, seed):
-    """The game set up as ``topper.session``'s ``setup`` does; ValueError in words."""
+def setup(board, game, seats, jokers, hurry_ms, seed, cardpad=True):
+    """The game set up as ``topper.session``'s ``setup`` does (``cardpad`` False: blind
+    play); ValueError in words."""
     why = board.app.link_setup(
         {
             "game": game,
             "seats": seats,
-            "cardpad": True,
+            "cardpad": cardpad,
             "seed": seed,
             "jokers": jokers,
             "hurry_ms": hurry_ms,

@@ -11,9 +11,8 @@ script of hands (``sim.device_cmd``'s format), ``--replay LOG`` plays a slap log
 presses and cards on the board at their stamps. Seeded: the same seed turns the same
 cards up and the bots play them the same way. The device's log is the game's log.
 
-Blind play (no card pad) is not played against bots: the device sees no card, so the
-bots could not see a pile; ``topper sim --device --blind`` seats every player at the
-keyboard.
+Blind play (no card pad) against bots is ``sim.blind_cmd``: the device sees no card,
+so the simulator holds them as the table.
 """
 
 import os
@@ -98,20 +97,43 @@ def run(args, style, snaps):
     return live(args, style, seed, snaps, humans=(0,))
 
 
-def batch(args, style, base, snaps):
+class PadGame:
+    """A game with the card pad on its board, as ``batch`` plays it (blind play's is a
+    ``sim.blind_table.BlindTable``): ``over()``, and ``laid`` None, since the device's
+    log counts the cards laid."""
+
+    laid = None
+
+    def __init__(self, board):
+        self.board = board
+
+    def over(self):
+        return slap_board.over(self.board)
+
+
+def batch(args, style, base, snaps, start=None, name=None):
+    """Whole games of bots, a line each and a summary. ``start(seed, log)``: a game
+    dealt on a board of its own, bots at every seat (default: with the card pad);
+    ``name``: the logs' name (default: the game's)."""
+    if start is None:
+
+        def start(seed, log):
+            return PadGame(make(args, seed, range(args.seats), style, log))
+
     played = []
     mark = "# " if args.headless else ""
     for i in range(args.games):
         seed = base + i
-        path = logs.numbered(args.log or logs.default_path(args.game, seed), i + 1, args.games)
+        path = logs.numbered(args.log or logs.default_path(name or args.game, seed), i + 1, args.games)
         log = logs.LogFile(path)
         stats = summary.GameStats(args.seats)
         try:
-            board = make(args, seed, range(args.seats), style, log)
+            game = start(seed, log)
+            board = game.board
             board.watchers.append(stats)
             printer = Printer(board, _out) if args.headless else None
             end = board.now + int(args.max_minutes * 60000)
-            while board.now < end and not slap_board.over(board):
+            while board.now < end and not game.over():
                 board.wait(BATCH_MS)
                 if printer is not None:
                     printer.flush()
@@ -121,6 +143,8 @@ def batch(args, style, base, snaps):
             from topper_host.sim.ui.board_app import BoardFrame
 
             snaps.take(BoardFrame(board, args.seats), "g%03d-end" % (i + 1))
+        if game.laid is not None:
+            stats.lays = game.laid
         played.append(stats)
         _out("%s%s (seed %d)" % (mark, stats.line(i + 1), seed))
         print("topper sim: log %s" % log.path, file=sys.stderr)

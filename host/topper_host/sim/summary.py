@@ -38,7 +38,13 @@ class GameStats:
                     self.won_slaps[r["by"]] += 1
                     if len(r["order"]) > 1:
                         self.fastest.append(r["order"][1][1])
-                elif r["by"] >= 0:
+                elif r["ok"] is False and r["by"] >= 0:  # (blind play: None, the table judges)
+                    self.wrong += 1
+            elif kind == "confirm":  # blind play: the table's word on the slap ranked
+                if r["ok"]:
+                    self.slaps += 1
+                    self.won_slaps[r["seat"]] += 1
+                else:
                     self.wrong += 1
             elif kind == "late":
                 self.late += 1

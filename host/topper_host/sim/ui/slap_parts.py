@@ -87,8 +87,11 @@ def slap_line(view):
     by = race["by"]
     if by < 0:
         result = "nobody may slap"
+    elif race["ok"] is None:  # blind play: the slap waits for the table's word
+        result = "P%d: the table judges" % (by + 1)
     elif race["ok"]:
-        result = "P%d takes the pot (%s)" % (by + 1, race["rule"])
+        rule = " (%s)" % race["rule"] if race["rule"] else ""  # (blind play names none)
+        result = "P%d takes the pot%s" % (by + 1, rule)
     elif race["paid"]:
         result = "P%d wrong, pays %d" % (by + 1, race["paid"])
     else:
