@@ -26,6 +26,7 @@ class Watched:
     """The table as ``PadApp`` asks it, for a log that plays itself: nobody to move."""
 
     humans = ()
+    pad = True  # PadApp.words words the rulings with ``ref``: here the device's own, pad or not
     refused = ""
     stuck = ""
 
