@@ -101,6 +101,25 @@ def test_wrong_slap_costs_three_cards_face_down_and_play_resumes():
     assert pot_text(g) == "1RC"  # penalty cards are prize, never sequence
 
 
+def test_the_tables_word_stands_over_the_pile_where_the_table_judges():
+    # Blind play: the table, not the pile, decides. A slap it calls wrong pays 3 on a
+    # pile with no combination, and one it calls good takes that pile all the same.
+    g = rigged(WW3, ["1RC 2YH 4YS", "1GT 2BS 3YC 4GC", "4GC"])
+    g.lay(0)
+    assert g.slappable() is None
+    assert g.judge(1, False) == {"ok": False, "paid": 3, "locked": False}
+    assert len(g.stacks[1]) == 1 and len(g.facedown) == 3
+    assert g.judge(2, True)["ok"] is True
+    assert len(g.stacks[2]) == 5  # its own card, the 1RC laid and the 3 paid
+    assert g.pot == [] and g.facedown == [] and g.turn == 2
+    # and a slap the table calls wrong on a pile the rules would reward still pays
+    g = rigged(WW3, ["1RC 1RH 4YS", "1GT 2BS 3YC 4GC", "4GC"])
+    g.lay(0)
+    g.lay(0)
+    assert g.slappable() is not None
+    assert g.judge(1, False)["paid"] == 3 and len(g.pot) == 2
+
+
 def test_wrong_slap_with_fewer_than_three_cards_pays_what_it_has():
     g = rigged(WW3, ["1RC 2YH 4YS", "1GT", "4GC"])
     g.lay(0)

@@ -265,14 +265,10 @@ class BlindTable:
         g = self.game
         if g.phase == Phase.OVER:
             return
-        g.grave_locked[seat] = False
-        if g.can_slap(seat) and g.slappable() is not None:
-            g.slap(seat)
-        else:  # a good slap by the table's word, not by the rules: the pile is its all the same
-            self.against += 1
-            g.phase = Phase.AWARDED
-            g.award_to = seat
-            g.collect()
+        g.grave_locked[seat] = False  # the device let the seat slap: judged as any seat
+        if not (g.can_slap(seat) and g.slappable() is not None):
+            self.against += 1  # a good slap by the table's word, not by the rules
+        g.judge(seat, True)
 
     def _wrong(self, seat):
         """The device ruled ``seat``'s slap wrong: it pays 3 face down (or, without
@@ -280,21 +276,10 @@ class BlindTable:
         g = self.game
         if g.phase == Phase.OVER:
             return
-        g.grave_locked[seat] = False
-        if g.can_slap(seat) and g.slappable() is None:
-            g.slap(seat)
-            return
-        # Wrong by the table's word though the rules call it good (or the seat may not
-        # slap at all): the engine's payment, judged on a top it is told makes nothing.
-        self.against += 1
-        combo, top = g._combo, g.penalty_top
-        g._combo = None
-        g.penalty_top = -1
-        try:
-            g.slap(seat)
-        finally:
-            g._combo = combo
-            g.penalty_top = top
+        g.grave_locked[seat] = False  # the device let the seat slap: judged as any seat
+        if not (g.can_slap(seat) and g.slappable() is None):
+            self.against += 1  # wrong by the table's word though the rules call it good
+        g.judge(seat, False)
 
     # ----- the table's hand on the table button ---------------------------------------
 

@@ -316,6 +316,22 @@ class SlapGame:
             if out is not None:
                 return _slap_into(out, True, combo[0], combo[1], combo[2], 0, False)
             return {"ok": True, "rule": combo[0], "cards": combo[1], "vars": combo[2]}
+        return self._pay(seat, out)
+
+    def judge(self, seat, good):
+        """The table's word on ``seat``'s slap where the table judges (blind play, whose
+        referee sees no card; a simulator's table that knows them): ``good`` takes the
+        pot, else the wrong slap's payment, whatever the pile shows, since at such a
+        table the word stands. Returns ``slap``'s dict (``rule`` None)."""
+        self.grave_locked[seat] = False
+        if good:
+            self._collect(seat)
+            return {"ok": True, "rule": None, "cards": 0, "vars": None}
+        return self._pay(seat, None)
+
+    def _pay(self, seat, out):
+        """A wrong slap: 3 cards face down under the pot, or beyond the grave the right
+        to slap (``slap`` says how ``out`` is filled)."""
         stack = self.stacks[seat]
         if not stack:
             # From beyond the grave a wrong slap costs nothing but the right to slap.
