@@ -149,3 +149,48 @@ def test_a_saved_game_restores_to_the_same_game():
                 press(ref, step, 1000 * i)
                 copy = restore(ref.to_dict(), 0)
                 assert copy.view(0) == ref.view(0), (seats, places, i, step)
+
+
+NVM_SAVE = 4096 - 768  # the nvm store's region (topper_hw.journal_store): 2 slots
+
+
+def test_a_long_game_is_saved_in_the_nvm_store_after_every_press():
+    """900 presses (720 turns of 3 seats, 180 pickups): every save fits a slot of the
+    board's nvm store and restores the same game. A press was saved as a list of two
+    ints until 2026-11-26: the saves outgrew the slot after about 340 presses, and from
+    then on a power cut lost the game."""
+    from topper.turnsave import TurnSave
+
+    ref = game(3)
+    store = bytearray(NVM_SAVE)
+    cfg = {"game": "tripp", "seats": 3, "cardpad": False, "options": ref.options, "control": None}
+
+    def snapshot():
+        return {"game": "tripp", "cfg": cfg, "ref": ref.save(t)}
+
+    t = 0
+    TurnSave(store).start(snapshot())
+    for i in range(900):
+        t += 100
+        seat = ref.view(t)["turn"]
+        out = ref.button(TABLE, -1, t) if i % 5 == 3 else ref.button(SHORT, seat, t)
+        assert out[0]["r"] != "error", (i, out)
+        TurnSave(store).save(snapshot())
+        if i % 50 == 49:
+            copy = restore(TurnSave(store).load()["ref"], t)
+            assert copy.view(t) == ref.view(t), i
+    assert ref.view(t)["lines"][:2] == ["turns 720", "pickups 60 60 60"]
+
+
+def test_a_game_saved_by_the_firmware_before_restores():
+    """Saves made before 2026-11-26 kept each press as ``[press, seat]``: such a game
+    still comes back after the update (P2 and P3 played, P1 picked up and played, then
+    P2 went out: P2 wins)."""
+    saved = game(3).to_dict()
+    saved["log"] = [[SHORT, 1], [SHORT, 2], [TABLE, -1], [LONG, 0], [CHORD, 1]]
+    ref = restore(saved, 0)
+    view = ref.view(0)
+    assert view["over"] and view["winners"] == [1]
+    assert ref.lines() == ["turns 3", "pickups 1 0 0", "out P2"]
+    # The chord again takes the place back, as it would have before the cut.
+    assert [r["r"] for r in ref.button(CHORD, 1, 10)] == ["back"] and ref.view(10)["turn"] == 1

@@ -12,8 +12,10 @@ def crc8(data, n=-1):
     return c
 
 
-def crc16(data):
-    c = 0xFFFF
+def crc16(data, c=0xFFFF):
+    """CRC-16/CCITT-FALSE of ``data``; ``c``, the CRC of the bytes before it, goes on
+    over a second piece (the CRC of two pieces is that of the two joined, without
+    joining them)."""
     for b in data:
         c ^= b << 8
         for _ in range(8):

@@ -58,10 +58,13 @@ class TurnSave:
         st = self.store
         st[base : base + 2] = b"\x00\x00"  # uncommit first: invalid until done
         seq = (self.seq + 1) & 0xFFFF
-        body = _u16(seq) + _u16(len(data)) + data
+        # The head and the snapshot go in as they are, their CRC taken over both: a
+        # body joined in one bytes object was two copies of the snapshot, a KB each.
+        head = _u16(seq) + _u16(len(data))
         end = base + _HEAD + len(data)
-        st[base + 2 : end] = body
-        st[end : end + 2] = _u16(crc16(body))
+        st[base + 2 : base + _HEAD] = head
+        st[base + _HEAD : end] = data
+        st[end : end + 2] = _u16(crc16(data, crc16(head)))
         st[base : base + 2] = MAGIC  # commit
         self.slot = other
         self.seq = seq

@@ -22,6 +22,12 @@ GAME = "tripp"
 DEALER = 0  # P1 deals, so P2 plays first, as in the dealt game and with the pad
 
 
+def _code(press, seat):
+    """A press in the log: ``press * 16 + seat + 1``. The table's press names no seat
+    (-1: 0 here); a seat press is one of at most 8 seats."""
+    return press * 16 + (seat + 1 if press != TABLE else 0)
+
+
 class ButtonsReferee(TurnReferee):
     GAME = GAME
 
@@ -36,7 +42,10 @@ class ButtonsReferee(TurnReferee):
         self.pickups = [0] * seats
         self.picked = False  # the seat on turn picked up; counted when its turn ends
         self.turns = 0  # turns ended, for the screen
-        self.log = []  # accepted presses, [press, seat], for restore
+        # Accepted presses, for restore: one byte each (_code). A list of [press, seat]
+        # lists was 32 bytes a press on the board, and the save after every press copied
+        # it whole: 200 presses in, that step made 10 KB of garbage (docs/board-heap.md).
+        self.log = bytearray()
         self.undo_turn = -1  # the seat on turn before the last press, if it was a chord
 
     # ----- the referee's hooks -------------------------------------------------------
@@ -76,7 +85,7 @@ class ButtonsReferee(TurnReferee):
         turn = self.turn
         out = self._button(press, seat, t_ms)
         if out and out[0]["r"] != "error":
-            self.log.append([press, seat])
+            self.log.append(_code(press, seat))
             self.undo_turn = turn if press == CHORD else -1
         return out
 
@@ -130,7 +139,7 @@ class ButtonsReferee(TurnReferee):
         """The chord again: ``seat`` was not out after all. Right after its chord, the
         turn goes back to where it was too (the seat went out by mistake on its turn)."""
         self.gone.remove(seat)
-        if self.undo_turn >= 0 and self.log and self.log[-1] == [CHORD, seat]:
+        if self.undo_turn >= 0 and self.log and self.log[-1] == _code(CHORD, seat):
             self.turn = self.undo_turn
         out = [{"r": "back", "t": t_ms, "seat": seat}]
         if self.clock is not None and self.clock.started:
@@ -186,6 +195,10 @@ class ButtonsReferee(TurnReferee):
     # ----- saving --------------------------------------------------------------------
 
     def replay(self, item):
+        """One press of a saved log: its byte (``_code``), or ``[press, seat]`` as the
+        saves before it kept a press."""
+        if isinstance(item, int):
+            return self.button(item >> 4, (item & 15) - 1, 0)
         return self.button(item[0], item[1], 0)
 
     def to_dict(self):
@@ -196,6 +209,6 @@ class ButtonsReferee(TurnReferee):
             "seed": self.seed,
             "options": {"jokers": self.options["jokers"], "places": self.options["places"]},
             "started": self.started,
-            "log": [item[:] for item in self.log],
+            "log": list(self.log),  # small ints: packed short (topper.intpack)
             "message": self.message,
         }
