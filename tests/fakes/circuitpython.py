@@ -171,6 +171,17 @@ class NeoPixel:
         return self.n
 
     def __setitem__(self, i, c):
+        if isinstance(i, slice):  # pixelbuf: one colour an index of the slice, no fewer
+            at = range(*i.indices(self.n))
+            if len(c) != len(at):
+                raise ValueError("expected %d colours, got %d" % (len(at), len(c)))
+            auto, self.auto_write = self.auto_write, False
+            for k, v in zip(at, c):
+                self[k] = v
+            self.auto_write = auto
+            if auto:
+                self.show()
+            return
         if not (0 <= i < self.n):
             raise IndexError(i)
         if isinstance(c, int) and self.bpp == 3:  # 0xRRGGBB, as pixelbuf takes it

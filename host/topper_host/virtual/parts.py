@@ -34,6 +34,10 @@ class Strip:
         return self.n
 
     def __setitem__(self, i, c):
+        if isinstance(i, slice):  # a whole frame at once, as the pixel buffer takes it
+            for k, v in zip(range(*i.indices(self.n)), c):
+                self._px[k] = rgb(v)
+            return
         self._px[i] = rgb(c)
 
     def __getitem__(self, i):
