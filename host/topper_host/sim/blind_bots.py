@@ -41,7 +41,7 @@ class BlindBots:
                 if table.free_at(now + 1) != now + 1:
                     continue  # its hand waits for the table's to let go
                 bot.done("press")
-                table.board.press(bot.seat, now + 1)
+                table.seat_press(bot.seat, now + 1)
             elif not table.judging():  # (the card waits for the table's word)
                 bot.done("lay")
                 table.lay(bot.seat, now + 1)

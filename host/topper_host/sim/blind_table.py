@@ -155,6 +155,17 @@ class BlindTable:
         (the table's hand lets go of the table button)."""
         return self.held_until + RELEASE_MS + 1 if self.button_down(t) else t
 
+    def seat_press(self, seat, t):
+        """A player presses ``seat``'s button at ``free_at(t)``; returns that time. The
+        table's hand keeps off the table button until the seat's button is up again:
+        the table button going down over a held seat button would read as a chord."""
+        at = self.free_at(t)
+        self.board.press(seat, at)
+        up = at + TAP_MS + GAP_MS
+        if ticks_diff(up, self._free_at) > 0:
+            self._free_at = up
+        return at
+
     def judging(self):
         """A slap waits for the table: nobody lays meanwhile."""
         return self.ref is not None and self.ref.pending >= 0

@@ -112,7 +112,7 @@ class BlindGameApp(SlapGameApp):
         hand lets go (pressed together, they would be a chord: you out)."""
         if self._playing():
             t = max(self.clock.now(), self.board.now + 1)
-            self.board.press(self.humans[0], self.table.free_at(t))
+            self.table.seat_press(self.humans[0], t)
             self.notice = ""
             self.step()
 
