@@ -12,45 +12,26 @@ that hand's first secret and says why it stops.
 
 import json
 import random
-import pathlib
-import subprocess
-import sys
 
 import pytest
 
 from topper import jsonl
 from topper.games.crazy.engine import PAPER, Act
 from topper_host import statlog
-from topper_host.sim.pad_table import PadTable
 from topper_host.virtual.board import VirtualBoard
+from test_sim_pad_table import play as pad_game
+from test_sim_support import topper
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-HOURS = 3 * 3600 * 1000  # of board time: a game that runs longer is stuck
 
 
 def play(game, seats, seed, hands, humans=(), pick=None):
-    """The device's log lines of a whole game played at the virtual board."""
-    log = []
-    board = VirtualBoard(log=log.append, seed=seed)
-    board.run(200)
-    table = PadTable(board, game, seats, seed, {"hands": hands}, humans=humans, speed=50)
-    table.start()
-    end = board.now + HOURS
-    while not table.over and board.now < end:
-        for s in humans:
-            menu = table.choices(s)
-            if menu:
-                assert table.choose(s, pick(menu))
-        board.wait(50)
-    assert table.over and not table.stuck, table.stuck
-    return log
+    """The device's log lines of a whole game played at the virtual board (the pad
+    table's tests' game; its census is theirs)."""
+    return pad_game(game, seats, seed, {"hands": hands}, humans, pick, census=False)[2]
 
 
 def run(*args):
-    p = subprocess.run(
-        [sys.executable, "-m", "topper_host.cli"] + [str(a) for a in args],
-        capture_output=True, text=True, cwd=ROOT,
-    )
+    p = topper(*args)
     return p.returncode, p.stdout.splitlines(), p.stderr
 
 
