@@ -13,6 +13,7 @@ from _link_fakes import FakeFram, install_fram, remove_fram  # noqa: E402
 from fakes.circuitpython import Nvm  # noqa: E402
 from topper import inputs, jsonl  # noqa: E402
 from topper.journal import Journal  # noqa: E402
+from topper.turnsave import TurnSave  # noqa: E402
 from topper.games.slap.pad import SlapReferee, restore  # noqa: E402
 from topper.games.slap.engine import SlapGame  # noqa: E402
 from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
@@ -97,6 +98,30 @@ def test_held_writes_in_any_order_reach_the_chip_as_written():
                 assert store.step(0, boundary=True) and len(nvm.writes) == store.flushes
         store.step(0, boundary=True)
         assert bytes(nvm.data[NVM_START:]) == bytes(model) and not store.dirty()
+
+
+def test_turn_saves_within_a_second_stay_in_one_slot_and_a_cut_keeps_the_last_written():
+    # A turn game saves after every move. Saves within the second before a flush are
+    # written over the held one, in its slot: the held bytes never span both slots
+    # (a 3 KB buffer, issue 16), and a cut at any point brings back the newest save
+    # that reached the chip.
+    rng = random.Random(17)
+    nvm = Nvm(4096)
+    store = NvmStore(nvm)
+    saves = TurnSave(store)
+    saves.start({"move": 0, "pad": "x" * 300})
+    store.step(0, boundary=True)
+    on_chip = 0
+    t = 0
+    for move in range(1, 120):
+        t += rng.choice((100, 250, 400, 1200))
+        saves.save({"move": move, "pad": "x" * rng.randrange(200, 700)})
+        assert store._hi - store._lo <= saves.slot_size  # one slot at a time
+        if store.step(t):
+            on_chip = move
+        # A cut now: what was held is lost, the chip's newest comes back.
+        assert TurnSave(NvmStore(nvm)).load()["move"] == on_chip
+    assert on_chip > 60  # most moves reached the chip (once a second)
 
 
 def test_fram_store_gives_the_journal_ints_and_exact_slices():

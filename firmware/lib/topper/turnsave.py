@@ -8,8 +8,14 @@ the same two slots, so that ending a game clears either kind the same way. A slo
 
     "TT" seq:u16 n:u16 snapshot[n] crc16:u16
 
-Each snapshot goes into the slot not holding the newest, committed last by its magic,
-so a cut while it is written leaves the one before whole. The snapshot is whatever
+Each snapshot goes into the slot not holding the newest on the chip, committed last by
+its magic, so a cut while it is written leaves the one before whole. A store that holds
+writes in RAM until it flushes them (the nvm's, once a second) has a ``flushes`` count:
+while the last snapshot is still held, the next one is written over it, in the same
+slot (the chip's newest is still the other one). Alternating then would have made the
+held bytes span both slots: a buffer of about 3 KB, with the chip's bytes between the
+two snapshots read into it, at every save within a second of the last (issue 16,
+docs/board-heap.md). The snapshot is whatever
 JSON-able dict the shell gives (the game's key and settings, the referee's ``save(t)``),
 its long lists of small ints packed by ``topper.intpack``.
 """
@@ -39,6 +45,7 @@ class TurnSave:
         self.slot_size = len(store) // 2
         self.slot = 1  # the slot holding the newest snapshot
         self.seq = 0
+        self._mark = None  # the store's flush count after the last save
 
     def start(self, snap):
         """A new game: forget whatever either slot held, then save ``snap``."""
@@ -47,15 +54,20 @@ class TurnSave:
             self.store[base : base + 2] = b"\x00\x00"
         self.slot = 1
         self.seq = 0
+        self._mark = None
         self.save(snap)
 
     def save(self, snap):
         data = jsonl.dumps(intpack.pack(snap)).encode()  # histories packed: docs/power-cut.md
         if _HEAD + len(data) + 2 > self.slot_size:
             raise SaveFull("snapshot of %d bytes > slot of %d" % (len(data), self.slot_size))
-        other = 1 - self.slot
-        base = other * self.slot_size
         st = self.store
+        flushes = getattr(st, "flushes", None)
+        if flushes is not None and flushes == self._mark:
+            other = self.slot  # the last save never reached the chip: written over
+        else:
+            other = 1 - self.slot
+        base = other * self.slot_size
         st[base : base + 2] = b"\x00\x00"  # uncommit first: invalid until done
         seq = (self.seq + 1) & 0xFFFF
         # The head and the snapshot go in as they are, their CRC taken over both: a
@@ -68,6 +80,7 @@ class TurnSave:
         st[base : base + 2] = MAGIC  # commit
         self.slot = other
         self.seq = seq
+        self._mark = flushes
 
     def _read(self, slot):
         base = slot * self.slot_size
