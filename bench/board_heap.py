@@ -20,12 +20,13 @@ line has changed, and takes a line as reached only once the screen has stood sti
 (a press can land late after a long game).
 
 Heap figures come from the firmware itself (``topper_app.heapwatch``, typed on the
-console): ``heap watch`` before the game, ``heap`` after it. Per row:
+console): ``heap watch`` before the game, ``heap`` once it has started, when its play is
+over, and when it has been ended (``--split`` prints the three lows). Per row:
 
-- boot: free heap when code.py started (its status line);
-- low: the lowest free heap seen at the end of any step of the game, and wherever the
-  app collects inside a step that ruled, before collecting (a step's garbage counted as
-  in use);
+- boot: free heap when code.py started (its status line: after the app was made);
+- low: the lowest free heap seen at the end of any step from choosing the game to
+  being back in the menu, and wherever the app collects inside a step that ruled,
+  before collecting (a step's garbage counted as in use);
 - largest: the largest block that could be allocated when the game was over;
 - use: boot - low, against the goal of a third of boot.
 
@@ -340,21 +341,32 @@ def open_board(pad, host, standard=False):
     return b, boot_free
 
 
+SPLIT = []  # with --split: each row's (start, play, end) lows, printed under it
+
+
 def row(b, boot_free, title, key, seats, pad, events):
+    """One game: picked and started, played, ended; its lowest free heap covers all
+    three (the end drops the game and clears its save, in steps of their own)."""
     heap(b, "heap watch")
     choose(b, title, pad, seats)
+    _, start, _ = heap(b, "heap")
     played = play(b, key, pad, seats, events)
     b.run_ms(300)
     free, low, largest = heap(b, "heap")
     end_game(b)
-    return played, free, low, largest
+    b.run_ms(300)
+    _, end, _ = heap(b, "heap")
+    SPLIT[:] = [start, low, end]
+    return played, free, min(start, low, end), largest
 
 
-def report(label, boot_free, low, largest, played):
+def report(label, boot_free, low, largest, played, split=False):
     use = boot_free - low
     ok = "yes" if use * 3 <= boot_free else "NO"
     print("%-36s %6d %6d %7d %6d %5.1f%% %4s %6d" % (
         label, boot_free, low, largest, use, 100.0 * use / boot_free, ok, played), flush=True)
+    if split and SPLIT:
+        print("    lows: start %d, play %d, end %d" % tuple(SPLIT), flush=True)
 
 
 def main():
@@ -366,6 +378,8 @@ def main():
     ap.add_argument("--switches", type=int, default=10)
     ap.add_argument("--only-switches", action="store_true", help="the switches row alone")
     ap.add_argument("--marathon", type=int, default=0, help="N games back to back (no pad, host)")
+    ap.add_argument("--split", action="store_true",
+                    help="under each game, the lows of its start, its play and its end apart")
     args = ap.parse_args()
     games = [g for g in GAMES if g[1] in args.games.split(",")]
     print("%-36s %6s %6s %7s %6s %6s %4s %6s" % (
@@ -376,7 +390,8 @@ def main():
             for i in range(args.marathon):
                 title, key, seats = games[i % len(games)]
                 played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
-                report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest, played)
+                report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest,
+                       played, args.split)
         return
     for pad in [int(v) for v in args.pad.split(",")]:
         for host in [int(v) for v in args.host.split(",")]:
@@ -396,13 +411,15 @@ def main():
                         for title, key, seats in these:
                             played, free, low, largest = row(
                                 b, boot_free, title, key, seats, pad, args.events)
-                            report("%s: %s" % (key, tag), boot_free, low, largest, played)
+                            report("%s: %s" % (key, tag), boot_free, low, largest, played, args.split)
                     if args.switches and not standard:
                         played, low = 0, boot_free
                         for i in range(args.switches):
                             title, key, seats = these[i % len(these)]
                             n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
                             played, low = played + n, min(low, lo)
+                            if args.split:
+                                report("  switch %d: %s" % (i + 1, key), boot_free, lo, largest, n, True)
                         label = "%d games switched: %s" % (args.switches, tag)
                         report(label, boot_free, low, largest, played)
                 wall = time.monotonic() - w0

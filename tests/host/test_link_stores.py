@@ -16,6 +16,7 @@ from topper.journal import Journal  # noqa: E402
 from topper.turnsave import TurnSave  # noqa: E402
 from topper.games.slap.pad import SlapReferee, restore  # noqa: E402
 from topper.games.slap.engine import SlapGame  # noqa: E402
+from topper_app.gamesave import GameSave  # noqa: E402
 from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
 
 
@@ -122,6 +123,32 @@ def test_turn_saves_within_a_second_stay_in_one_slot_and_a_cut_keeps_the_last_wr
         # A cut now: what was held is lost, the chip's newest comes back.
         assert TurnSave(NvmStore(nvm)).load()["move"] == on_chip
     assert on_chip > 60  # most moves reached the chip (once a second)
+
+
+def test_games_start_and_end_writing_one_slot_at_a_time():
+    # Game after game, saved whole or journaled: every chip write stays within one
+    # slot (a write spanning both made the store hold 3 KB at a game's start and end),
+    # an ended game leaves nothing to resume, and a started one resumes.
+    nvm = Nvm(4096)
+    store = NvmStore(nvm)
+    save = GameSave(store)
+    half = len(store) // 2
+    for n in range(6):
+        nvm.writes.clear()
+        if n % 2:
+            save.begin_whole({"game": "toy", "move": n}, 1000 * n)
+            assert save.resume_whole() == {"game": "toy", "move": n}
+        else:
+            save.begin(game(), 1000 * n)
+            assert same(Journal(NvmStore(nvm)).resume(0), game())
+        save.forget(1000 * n + 500)
+        assert not store.dirty()
+        assert GameSave(NvmStore(nvm)).resume_whole() is None
+        assert Journal(NvmStore(nvm)).resume(0) is None
+        for a, b in nvm.writes:
+            a -= NVM_START
+            b -= NVM_START
+            assert b <= half or a >= half, (n, a, b)
 
 
 def test_fram_store_gives_the_journal_ints_and_exact_slices():

@@ -20,7 +20,7 @@ record is written leaves a record whose CRC fails: reading stops there, and only
 event is lost. Writes are write-ahead: an event is in the journal before it is applied.
 """
 
-from topper import inputs, jsonl
+from topper import inputs, jsonl, slots
 from topper.crc import crc8, crc16
 from topper.games.slap.pad import restore
 from topper.ticks import MASK
@@ -93,9 +93,7 @@ class Journal:
 
     def start(self, ref):
         """A new game: forget any older one, then snapshot ``ref`` into slot 0."""
-        for slot in (0, 1):
-            base = slot * self.slot_size
-            self.store[base : base + 2] = b"\x00\x00"
+        slots.clear(self.store)
         self.slot = 1
         self.seq = 0
         self._snapshot(ref)

@@ -20,7 +20,7 @@ JSON-able dict the shell gives (the game's key and settings, the referee's ``sav
 its long lists of small ints packed by ``topper.intpack``.
 """
 
-from topper import intpack, jsonl
+from topper import intpack, jsonl, slots
 from topper.crc import crc16
 
 MAGIC = b"TT"
@@ -49,9 +49,7 @@ class TurnSave:
 
     def start(self, snap):
         """A new game: forget whatever either slot held, then save ``snap``."""
-        for slot in (0, 1):
-            base = slot * self.slot_size
-            self.store[base : base + 2] = b"\x00\x00"
+        slots.clear(self.store)
         self.slot = 1
         self.seq = 0
         self._mark = None
