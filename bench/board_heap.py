@@ -360,6 +360,16 @@ def row(b, boot_free, title, key, seats, pad, events):
     return played, free, min(start, low, end), largest
 
 
+def stuck(b, game, error):
+    """What the board says when the bench lost its way (the console's last words, and
+    whether the app still answers a ``heap`` line), before giving up."""
+    print("game %d: the bench lost its way: %s" % (game, error), flush=True)
+    print("console: %r" % b.console_read()[-2000:], flush=True)
+    b.console_write("heap\r")
+    b.run_ms(2000)
+    print("after 'heap': %r; OLED: %r" % (b.console_read()[-300:], screen(b)), flush=True)
+
+
 def report(label, boot_free, low, largest, played, split=False):
     use = boot_free - low
     ok = "yes" if use * 3 <= boot_free else "NO"
@@ -389,7 +399,11 @@ def main():
         with b:
             for i in range(args.marathon):
                 title, key, seats = games[i % len(games)]
-                played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
+                try:
+                    played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
+                except topper_board.BoardError as e:
+                    stuck(b, i + 1, e)
+                    raise SystemExit(1)
                 report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest,
                        played, args.split)
         return
