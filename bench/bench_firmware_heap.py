@@ -115,12 +115,14 @@ class Bench:
         self.app.menu.cardpad = True
 
     def start_game(self):
-        b = self.app.dev.buttons
-        table = b.table.events.queue
-        seats = b.src.keys.events.queue
-        table.append((0, True, self.now + 5))
-        table.append((0, False, self.now + 905))
-        self.steps(200)
+        """World War 3 for 4 seats, started as the menu's Start game does
+        (``App._start``), then the starter's seat button."""
+        m = self.app.menu
+        m.game = "ww3"
+        m.seats = m._clamp(4)
+        self.app._start(self.now)
+        self.steps(40)
+        seats = self.app.dev.buttons.src.keys.events.queue
         seats.append((0, True, self.now + 5))
         seats.append((0, False, self.now + 80))
         self.steps(40)

@@ -33,9 +33,6 @@ copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_hw"), "/lib/topper_hw", py
 copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_app"), "/lib/topper_app", py);
 copyTree(mp.FS, join(REPO, "bench", "mp_stubs"), "/lib", py);
 const site = sitePackages();
-for (const f of ["adafruit_ssd1306.py", "adafruit_framebuf.py"]) {
-  mp.FS.writeFile("/lib/" + f, readFileSync(join(site, f)));
-}
 for (const d of ["adafruit_bus_device", "adafruit_pn532"]) {
   copyTree(mp.FS, join(site, d), "/lib/" + d, py);
 }

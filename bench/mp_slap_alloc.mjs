@@ -23,13 +23,10 @@ const blind = process.argv.includes("--blind");
 const mp = await startMicroPython({ heapsize: 8 * 1024 * 1024 });
 const py = (name) => name.endsWith(".py");
 copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_hw"), "/lib/topper_hw", py);
-mp.FS.writeFile("/lib/topper_code.py", readFileSync(join(REPO, "firmware", "code.py")));
+copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_app"), "/lib/topper_app", py);
 copyTree(mp.FS, join(REPO, "bench", "mp_stubs"), "/lib", py);
 mp.FS.writeFile("/lib/mp_slap_alloc.py", readFileSync(join(REPO, "bench", "mp_slap_alloc.py")));
 const site = sitePackages();
-for (const f of ["adafruit_ssd1306.py", "adafruit_framebuf.py"]) {
-  mp.FS.writeFile("/lib/" + f, readFileSync(join(site, f)));
-}
 for (const d of ["adafruit_bus_device", "adafruit_pn532"]) {
   copyTree(mp.FS, join(site, d), "/lib/" + d, py);
 }

@@ -262,3 +262,29 @@ def test_the_game_over_screen_shows_each_seats_median_reaction():
     # from the moment the pad's read made the pile slappable (the lay's stamp, at most a
     # pad poll before t) to each press: 30 ms apart, as pressed
     assert p2 - p1 == 30 and 120 - 40 <= p1 <= 120, s
+
+
+def test_a_games_start_and_end_collect_between_their_stages_a_slap_never():
+    # On the board ``collect`` is gc.collect (topper_app.main). A game's start and its
+    # end make several stages of garbage in one step (the referee, the log's header,
+    # the journal's first snapshot; the save cleared, the last log lines): collected
+    # between them, the heap holds one stage's at a time (docs/board-heap.md). A slap
+    # waits for no collection on its way to the ring.
+    rig, app, _ = scenario.boot(NO_HURRY)
+    collected = []
+    app.collect = lambda: collected.append(app.mode)
+    start(rig, app, starter=0)
+    assert len(collected) >= 3, collected
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH")
+    del collected[:]
+    t = rig.now + 30
+    rig.press(2, t)
+    rig.run(app, t + 150)
+    assert rig.screen()[0] == "SLAP! P3 TAKES POT"
+    assert collected == []
+    for _ in range(2):  # END GAME? then yes
+        rig.table(rig.now + 20, hold=900)
+        rig.run(app, rig.now + 1000)
+    assert rig.screen()[0].startswith("TOPPER TABLE")
+    assert len(collected) >= 3, collected

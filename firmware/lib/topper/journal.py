@@ -11,7 +11,9 @@ Layout: the store is split into two slots. A slot is::
 
     "TJ" seq:u16 n:u16 snapshot[n] crc16:u16   then records   then a 0 byte
 
-and a record is ``len:u8 payload[len] crc8:u8`` (the CRC over length and payload).
+The snapshot is the referee's save as JSON, its long lists of small ints packed by
+``topper.intpack`` (a snapshot written before that reads the same), and a record is
+``len:u8 payload[len] crc8:u8`` (the CRC over length and payload).
 The slot with the valid snapshot and the newer ``seq`` is the live one. A full slot is
 never erased in place: the next snapshot goes into the *other* slot and is committed
 last (its magic written after everything else), so a cut while snapshotting leaves the
@@ -20,7 +22,7 @@ record is written leaves a record whose CRC fails: reading stops there, and only
 event is lost. Writes are write-ahead: an event is in the journal before it is applied.
 """
 
-from topper import inputs, jsonl, slots
+from topper import inputs, intpack, jsonl, slots
 from topper.crc import crc8, crc16
 from topper.games.slap.pad import restore
 from topper.ticks import MASK
@@ -100,7 +102,10 @@ class Journal:
 
     def _snapshot(self, ref):
         """Snapshot ``ref`` into the other slot, committed by its magic written last."""
-        snap = jsonl.dumps(ref.save(ref.last_seen())).encode()
+        # The stacks' card codes packed (topper.intpack): as JSON text a number each,
+        # the snapshot at a game's start made 5.8 KB of garbage (issue 16) and took
+        # room the slot's records could use.
+        snap = jsonl.dumps(intpack.pack(ref.save(ref.last_seen()))).encode()
         if _HEAD + len(snap) + 2 + 1 > self.slot_size:
             raise JournalFull("snapshot of %d bytes > slot of %d" % (len(snap), self.slot_size))
         other = 1 - self.slot
@@ -194,7 +199,7 @@ class Journal:
         if crc16(body) != _get16(crc, 0):
             return None
         try:
-            snap = jsonl.loads(body[4:].decode())
+            snap = intpack.unpack(jsonl.loads(body[4:].decode()))  # (older saves: unpacked)
         except (ValueError, UnicodeError):
             return None
         pos = _HEAD + n + 2

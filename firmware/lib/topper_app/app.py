@@ -105,6 +105,9 @@ class App:
         # counting and the host's tests step thousands of times), to a collect that
         # first reads the free heap by topper_app.heapwatch while it watches.
         self.collect = None
+        # A step that starts or ends a game (slapplay.begin, _end_game) is no race
+        # either: it collects between its stages too, and before its ring and OLED.
+        self.heavy = False
         self._hurry_left = -1
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
         from topper_app import gamesave
@@ -144,8 +147,8 @@ class App:
             self._failed(e, now)
         # A turn game's ruling is no race: its ring and OLED can wait for a collection
         # (a slap game's winner cannot: its collections come after the ring).
-        ruled = self._save_due is not None and self.collect is not None
-        if ruled and self.turn:
+        ruled = (self._save_due is not None or self.heavy) and self.collect is not None
+        if ruled and (self.turn or self.heavy):
             self.collect()
         try:
             self.save.step(now)  # the nvm journal's once-a-second write
@@ -177,6 +180,7 @@ class App:
             if ruled:
                 self.collect()
             self._save_rulings()
+        self.heavy = False
         if self.short and due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
             self.short = 0  # steps have gone through for a while: memory is back
 
@@ -297,12 +301,22 @@ class App:
         self.cards = None
         self._turn_off()
         self.mode = MENU
+        self.heavy = True
+        self.between()
         self.save.forget()
+        self.between()
         self.logq.flush()  # the game's last lines go into its own log
         if self.link is not None:
             self.link.end_game()
         self.play = None
         drop_game_modules(self._resident)
+
+    def between(self):
+        """Between two stages of a step that starts or ends a game: its garbage so far
+        collected (the device's loop sets ``collect``), so that the heap holds one
+        stage's at a time."""
+        if self.collect is not None:
+            self.collect()
 
     def _turn_off(self):
         """No turn game now: the buttons stop telling short presses from long ones."""

@@ -49,6 +49,7 @@ def begin(app, seat, t):
     """The starter's seat button: the game begins, seeded from its stamp (or the
     host's seed)."""
     cfg = app.game
+    app.heavy = True  # no race yet: the step collects between its stages (App.between)
     app.ref = make_referee(cfg, t if cfg.get("seed") is None else cfg["seed"])
     if app.cards is None:
         from topper import cards
@@ -66,6 +67,7 @@ def begin(app, seat, t):
 
             app.logq.header(eventlog.header(app.ref))
     app.logq.event("start", t, seat=seat)
+    app.between()
     if app.blind:
         rulings = app.ref.start(t, starter=seat)
         # Saved whole from here, after every ruling (a few a minute: no journal).
@@ -73,4 +75,5 @@ def begin(app, seat, t):
         app._rulings(rulings, t, saved=True)
         return
     app._rulings(app.ref.start(t, starter=seat), t)
+    app.between()
     app.ref = app.save.begin(app.ref, t)  # from now on every event is journaled

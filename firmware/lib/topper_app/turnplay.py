@@ -28,6 +28,7 @@ def start(app, cfg, now, seed=None):
         app._notice("NOT INSTALLED", "%s: %s" % (cfg["game"], e), MENU)
         app._sound(sounds.ERROR, now)
         return
+    app.heavy = True  # a game's start: collected between its stages (App.between)
     app.game = cfg
     app.deck = deck
     app.blind = False
@@ -40,6 +41,7 @@ def start(app, cfg, now, seed=None):
     if app.logq.on():
         app.logq.header(header(ref, cfg))
     app.logq.event("start", now)
+    app.between()
     rulings = ref.start(now)
     app.save.begin_whole(app._snapshot(now), now)
     ruled(app, rulings, now, saved=True)
