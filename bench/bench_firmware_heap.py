@@ -212,10 +212,19 @@ class Bench:
             what = "%s, turn P%d, over %s" % (self.app.game["game"], v["turn"] + 1, v["over"])
         else:
             what = "phase %s, pot %d" % (v["phase"], len(v["pot"]))
+        dev = self.app.dev
         print(
-            "  after play: %s, OLED frames %d, ring frames %d"
-            % (what, self.app.dev.oled.shows, self.app.dev.ring.shows)
+            "  after play: %s, OLED frames %s, ring frames %s"
+            % (what, frames(dev.oled), frames(dev.ring))
         )
+        if dev.problems:
+            # The npm MicroPython lacks what CircuitPython has (slice(), I2C.scan on the
+            # stand-in): a device it could not build is missing from the figures above.
+            print("  not built under the stand-ins: %s" % "; ".join(dev.problems))
+
+
+def frames(device):
+    return "-" if device is None else str(device.shows)
 
 
 # ----- CPython: sizes -------------------------------------------------------------------
