@@ -63,6 +63,33 @@ def test_nvm_writes_are_held_and_written_in_one_assignment_a_second():
     assert not same(resumed, ref) or not store.dirty()
 
 
+def test_a_full_slot_snapshots_into_the_other_without_holding_both():
+    # When the live slot is full the journal snapshots into the other one. The records
+    # still held in RAM go to the chip first: held together, the store would hold the
+    # whole span of both slots (a 3 KB buffer on the slap path). After every event a
+    # cut brings back the game as the chip has it.
+    nvm = Nvm(4096)
+    store = NvmStore(nvm)
+    half = len(store) // 2
+    ref = game()
+    j = Journal(store)
+    j.start(ref)
+    store.step(1000, boundary=True)
+    nvm.writes.clear()
+    t = 1000
+    slots = set()
+    for _ in range(300):
+        t += 120
+        j.take(ref, inputs.CARD, -1, t)
+        assert store._hi - store._lo <= half
+        slots.add(j.slot)
+        store.step(t)
+    assert slots == {0, 1}
+    assert all(b - a <= half for a, b in nvm.writes)
+    store.step(t, boundary=True)
+    assert same(Journal(NvmStore(nvm)).resume(0), ref)
+
+
 def test_reads_see_the_writes_not_yet_on_the_chip():
     nvm = Nvm(4096)
     store = NvmStore(nvm)

@@ -84,8 +84,14 @@ class NvmStore:
             self.write(i, bytes((data,)))
 
     def write(self, at, data):
-        """``data`` to be at ``at`` in the region (held until ``step``)."""
+        """``data`` to be at ``at`` in the region (held until ``step``). A write more
+        than ``FILL_BY_BYTE`` bytes away from the held span sends the span to the chip
+        first: holding both would mean holding the chip's bytes between them too, in a
+        buffer of the whole span (3 KB for a snapshot into the other slot while the
+        live slot's records are held: issue 16, docs/board-heap.md)."""
         n = len(data)
+        if self._lo != self._hi and (at > self._hi + FILL_BY_BYTE or at + n < self._lo - FILL_BY_BYTE):
+            self._flush()
         if self._lo == self._hi:
             if n > len(self._buf):
                 self._buf = bytearray(n + SPARE)
@@ -141,6 +147,13 @@ class NvmStore:
             d = ticks_diff(now, self._at)
             if 0 <= d < self.every_ms:
                 return False
+        self._flush()
+        self._at = now
+        return True
+
+    def _flush(self):
+        lo = self._lo
+        hi = self._hi
         base = self.start
         buf = self._buf
         # One assignment: one sector rewrite, whatever the span.
@@ -151,9 +164,7 @@ class NvmStore:
         self._buf = self._hold
         self._lo = 0
         self._hi = 0
-        self._at = now
         self.flushes += 1
-        return True
 
 
 class FramStore:
