@@ -9,7 +9,8 @@
   an RP2040 every assignment to nvm that changes a written byte erases and rewrites
   its whole 4 KB flash sector (good for about 100,000 cycles), so ``step(now,
   boundary)`` writes what is held in one assignment, at most once a second and at
-  every pile boundary. A cut loses at most the events of that second.
+  every pile boundary (and a write far from what is held sends that first: ``write``).
+  A cut loses at most the events of that second.
 
 Both stores offer what the journal needs (``len``, ``store[i]`` an int,
 ``store[a:b]`` bytes of length ``b - a``, ``store[a:b] = data``, and ``write(at,
