@@ -25,7 +25,9 @@ NVM_START = 768  # nvm[0:768] is the deck map's (topper_hw.nvstore: 673 bytes fo
 FLUSH_MS = 1000
 HOLD = 512  # bytes the nvm store holds without allocating: a busy second's records (12 each)
 SPARE = 64  # room a grown window keeps after a snapshot's body: its CRC, a few records
-FILL_BY_BYTE = 32  # chip bytes read one by one into the window (a slice read allocates)
+# How far from the held span a write may land and still join it; the chip's bytes
+# between the two are read into the window one by one (a slice read allocates).
+FILL_BY_BYTE = 32
 
 
 class NvmStore:
@@ -99,36 +101,39 @@ class NvmStore:
             self._lo = at
             self._hi = at + n
         elif at < self._lo or at + n > self._hi:
-            self._widen(min(self._lo, at), max(self._hi, at + n))
+            self._widen(at, at + n)
         lo = self._lo
         self._buf[at - lo : at - lo + n] = data
 
-    def _widen(self, lo, hi):
-        """The window becomes ``[lo, hi)``, what it held kept in place, the bytes new
-        to it read from the chip."""
+    def _widen(self, at, end):
+        """The window grows to take a write of ``[at, end)``, what it held kept in
+        place. The bytes between the write and what was held (at most ``FILL_BY_BYTE``,
+        see ``write``) are read from the chip; those the write covers are not (they
+        would be read only to be written over: a KB of garbage a snapshot)."""
         old_lo = self._lo
         old_hi = self._hi
+        lo = min(old_lo, at)
+        hi = max(old_hi, end)
         held = old_hi - old_lo
         shift = old_lo - lo
         buf = self._buf
         if hi - lo > len(buf):
-            # A snapshot: a buffer of its own until the flush (not on a slap's path).
+            # A snapshot: a buffer of its own until the flush (a journal's, when its slot
+            # is full, is on a slap's path: once in 40 to 80 records).
             wide = bytearray(hi - lo + SPARE)
             wide[shift : shift + held] = memoryview(buf)[0:held]
             buf = self._buf = wide
         elif shift:
             for k in range(held - 1, -1, -1):  # right to left: the two spans overlap
                 buf[k + shift] = buf[k]
-        self._fill(buf, lo, lo, old_lo)
-        self._fill(buf, lo, old_hi, hi)
+        self._fill(buf, lo, end, old_lo)  # a write left of the span, short of it
+        self._fill(buf, lo, old_hi, at)  # a write right of the span, past its end
         self._lo = lo
         self._hi = hi
 
     def _fill(self, buf, lo, a, b):
-        """Chip bytes ``[a, b)`` of the region into the window that starts at ``lo``."""
-        if b - a > FILL_BY_BYTE:
-            buf[a - lo : b - lo] = self.nvm[self.start + a : self.start + b]
-            return
+        """Chip bytes ``[a, b)`` of the region (none when ``b <= a``) into the window
+        that starts at ``lo``, one by one."""
         nvm = self.nvm
         base = self.start
         for k in range(a, b):
