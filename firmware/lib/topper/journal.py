@@ -27,7 +27,7 @@ from topper.crc import crc8, crc16
 from topper.games.slap.pad import restore
 from topper.ticks import MASK
 
-_MAGIC = b"TJ"
+_MAGIC = slots.JOURNAL
 _HEAD = 6  # magic, seq, snapshot length
 
 _PRESS = 1

@@ -1,9 +1,20 @@
 """The two slots a game's save store is split into (``topper.journal`` for the card
 games, ``topper.turnsave`` for the games saved whole): a slot whose first two bytes are
-not its kind's magic ("TJ" a journal, "TT" a game saved whole) holds no game."""
+not its kind's magic holds no game."""
 
-_T = 0x54
-_J = 0x4A
+JOURNAL = b"TJ"  # a card game's journal (topper.journal)
+WHOLE = b"TT"  # a game saved whole (topper.turnsave)
+MAGICS = (JOURNAL, WHOLE)
+
+
+def holds(store, base, magics=MAGICS):
+    """Whether the slot at ``base`` holds a game of one of the kinds ``magics`` name."""
+    return bytes(store[base : base + 2]) in magics
+
+
+def held(store, magics=MAGICS):
+    """Whether either slot holds such a game (read without decoding it)."""
+    return holds(store, 0, magics) or holds(store, len(store) // 2, magics)
 
 
 def clear(store, written=None):
@@ -13,9 +24,8 @@ def clear(store, written=None):
     two writes half a store apart made that span the whole store (a 3 KB buffer and
     the chip's bytes between read into it, at every game's start and end: issue 16,
     docs/board-heap.md)."""
-    half = len(store) // 2
-    for base in (0, half):
-        if store[base] == _T and (store[base + 1] == _J or store[base + 1] == _T):
+    for base in (0, len(store) // 2):
+        if holds(store, base):
             store[base : base + 2] = b"\x00\x00"
             if written is not None:
                 written()

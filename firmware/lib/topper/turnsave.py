@@ -23,7 +23,7 @@ its long lists of small ints packed by ``topper.intpack``.
 from topper import intpack, jsonl, slots
 from topper.crc import crc16
 
-MAGIC = b"TT"
+MAGIC = slots.WHOLE
 _HEAD = 6
 
 
@@ -115,5 +115,4 @@ class TurnSave:
 
 def held(store):
     """Whether the store holds a turn game's save (read without decoding it)."""
-    half = len(store) // 2
-    return bytes(store[0:2]) == MAGIC or bytes(store[half : half + 2]) == MAGIC
+    return slots.held(store, (MAGIC,))

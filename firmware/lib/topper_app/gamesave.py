@@ -12,6 +12,10 @@ A broken store (a full slot, an I2C error) must never cost the game: journaling 
 the game goes on, and ``problem`` says why for the screen.
 """
 
+# (topper.slots reads a slot's kind without importing the journal, and with it the
+# referee, on a board that is only going to the menu.)
+from topper import slots
+
 PILE_RULINGS = ("collect", "win")  # the rulings that end a pile: the nvm store writes now
 
 
@@ -71,18 +75,10 @@ class GameSave:
         self.failures = 0  # times journaling stopped since power-up: each is told once
         self._whole = None  # the TurnSave of a game saved whole
 
-    def _held(self, magics=(b"TJ", b"TT")):
-        """Whether a slot holds a game (a slap journal "TJ", a game saved whole "TT"), read
-        without importing the journal (and with it the referee) on a board that is
-        only going to the menu."""
-        st = self.store
-        half = len(st) // 2
-        return bytes(st[0:2]) in magics or bytes(st[half : half + 2]) in magics
-
     def resume(self, now):
         """The journaled game as a ``Saved`` referee going on from ``now``, or None
         (no store, no game, a finished game, or a journal that cannot be read)."""
-        if self.store is None or not self._held((b"TJ",)):
+        if self.store is None or not slots.held(self.store, (slots.JOURNAL,)):
             return None
         from topper.journal import Journal
 
@@ -127,7 +123,7 @@ class GameSave:
     def resume_whole(self):
         """The snapshot of the turn game or blind game the store holds (a dict), or
         None."""
-        if self.store is None or not self._held((b"TT",)):
+        if self.store is None or not slots.held(self.store, (slots.WHOLE,)):
             return None
         from topper.turnsave import TurnSave
 
@@ -172,12 +168,10 @@ class GameSave:
 
     def forget(self, now=None):
         """The game was ended: the next boot goes to the menu. A slot whose first two
-        bytes are not its magic holds no game (topper.journal: slots at 0 and half)."""
+        bytes are not its magic holds no game (topper.slots)."""
         self._whole = None
-        if self.store is None or not self._held():
+        if self.store is None or not slots.held(self.store):
             return
-        from topper import slots
-
         st = self.store
         try:
             # Each slot written alone (slots.clear says why).
