@@ -85,6 +85,7 @@ def test_setup_from_the_host_without_a_game_waits_for_the_starter():
     cmd = {"cmd": "setup", "game": "armageddon", "seats": 3, "jokers": 1, "hurry_ms": 4000, "seed": 77,
            "id": 2}
     assert ask(rig, app, port, cmd) == [{"k": "ok", "id": 2}]
+    rig.run(app, rig.now + 100)  # the OLED's next frame (topper_app.show.OLED_MS)
     assert has(rig.screen(), "highest")  # the starter screen
     rig.press(2, rig.now + 20)
     rig.run(app, rig.now + 300)

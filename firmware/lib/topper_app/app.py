@@ -7,8 +7,10 @@ the emulated board runs it frozen into the firmware image (tests/board/).
 
 One step: read the buttons (presses keep the stamp the scanner took) and the card
 pad, feed them to the menu or to the referee, let the referee's timers run to now,
-then draw the ring and the OLED and move the buzzer along. The referee is imported
-only when a game starts. No input can stop the loop: an error is shown and played,
+then draw the ring and the OLED and move the buzzer along, and last answer the serial
+link and write the journal. A step that opened a slap race draws nothing: the next
+step, straight after it, ranks the race and lights the winner (``settling``). The
+referee is imported only when a game starts. No input can stop the loop: an error is shown and played,
 and the device goes on.
 
 A slap game (World War 3, Armageddon) is judged by ``topper.games.slap.pad`` (or the blind
@@ -98,6 +100,7 @@ class App:
         self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
         self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._race_at = None  # when a seat was last pressed (show.racing)
+        self.settling = False  # the last step left a slap race to rank (step)
         # A step that ruled makes garbage at each stage (the referee and its view, the
         # OLED's lines, the log's JSON, the whole save): collected between them, the
         # heap holds one stage's garbage at a time instead of their sum (step). Set to
@@ -147,24 +150,35 @@ class App:
             self._failed(e, now)
         # A turn game's ruling is no race: its ring and OLED can wait for a collection
         # (a slap game's winner cannot: its collections come after the ring).
+        # A slap race opened and not yet ranked (its settle tick is due within the
+        # millisecond): nothing is drawn or saved, and the loop comes straight back
+        # (topper_app.main skips its sleep), so that the step that rules follows at once
+        # and the ring's first frame after a press is the ruling. Bounded by the race's
+        # quiet (show.racing): a referee that never settled cannot freeze the table.
+        self.settling = (
+            self.mode == GAME and not self.turn and self.ref.settling() and show.racing(self, now)
+        )
         ruled = (self._save_due is not None or self.heavy) and self.collect is not None
         if ruled and (self.turn or self.heavy):
             self.collect()
-        try:
-            self.save.step(now)  # the nvm journal's once-a-second write
-            self._save_trouble(now)
-            if self.link is not None:
-                self.link.step(now)
-        except MemoryError:
-            raise
-        except Exception as e:
-            self.fx.fail("link: %s" % (e,), now)
-        try:
-            self._output(now)
-        except MemoryError:
-            raise
-        except Exception as e:
-            self.fx.fail("display: %s" % (e,), now)
+        if not self.settling:
+            try:
+                self._output(now)
+            except MemoryError:
+                raise
+            except Exception as e:
+                self.fx.fail("display: %s" % (e,), now)
+            # After the ring and the OLED: the link's questions and the journal's
+            # once-a-second write can wait a step, a slap's winner should not.
+            try:
+                self.save.step(now)
+                self._save_trouble(now)
+                if self.link is not None:
+                    self.link.step(now)
+            except MemoryError:
+                raise
+            except Exception as e:
+                self.fx.fail("link: %s" % (e,), now)
         try:
             if self.logq.copy:
                 self.logq.keep()
@@ -176,7 +190,7 @@ class App:
             raise
         except Exception as e:
             self.fx.fail("link: %s" % (e,), now)
-        if self._save_due is not None:
+        if self._save_due is not None and not self.settling:
             if ruled:
                 self.collect()
             self._save_rulings()

@@ -51,6 +51,9 @@ class Saved:
     def view(self, t):
         return self.ref.view(t)
 
+    def settling(self):
+        return self.ref.settling()
+
     def finish(self, t):
         return self.ref.finish(t)
 

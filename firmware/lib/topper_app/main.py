@@ -4,7 +4,9 @@ Between steps the board sleeps for one keypad scan. ``keypad`` (and the PIO capt
 DMA ring) stamp presses in the background, so sleeping loses no timing: a press is
 ranked by the stamp the scanner took, not by when the loop saw it. The sleep lets the
 CPU idle until the next tick, which saves power on a table running all evening, and
-lets the emulated board in CI run faster than real time instead of spinning.
+lets the emulated board in CI run faster than real time instead of spinning. The one
+time the loop does not sleep is a slap race waiting to be ranked (``App.settling``): the
+step that rules it and lights the winner follows at once.
 
 Memory running out never ends the loop with a traceback: a ``MemoryError`` that gets
 out of a step lets go of the reserve kept for that moment, and the app saves the game
@@ -65,7 +67,8 @@ def run():
                 reserve = bytearray(RESERVE)
             except MemoryError:
                 pass  # still short: the next shortage finds no reserve, the app copes
-        time.sleep(IDLE_S)
+        if not app.settling:
+            time.sleep(IDLE_S)  # (a race to rank: the step that rules it comes at once)
 
 
 def low_memory(app, now):

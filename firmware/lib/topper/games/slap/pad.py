@@ -255,6 +255,12 @@ class SlapReferee:
         self._sync(t)
         return out
 
+    def settling(self):
+        """A race is open and not yet ranked: a tick at or after its first press's
+        stamp + ``settle_ms`` rules it (a device shell waits for that tick before it
+        draws anything: topper_app.app)."""
+        return self._race is not None and not self._race.settled
+
     def tick(self, t):
         """Time passes (every loop step): the shared empty list unless something is ruled."""
         if self._idle(t):
