@@ -4,6 +4,7 @@ emulated board").
 
     .venv/bin/python bench/board_latency.py                     # the project's UF2
     .venv/bin/python bench/board_latency.py --firmware OTHER-firmware.uf2 --trials 8
+    .venv/bin/python bench/board_latency.py --modes keypad --debounce 1
 
 For each capture mode (``keypad``, ``pio``) a blind World War 3 game of 8 seats is
 started from the menu; then, again and again, a seat that is not on turn slaps alone
@@ -81,8 +82,10 @@ def judge_and_calm(b):
     b.run_ms(1500)
 
 
-def measure(mode, firmware, trials):
+def measure(mode, firmware, trials, debounce=None):
     settings = {"TOPPER_SEATS": SEATS, "TOPPER_SLAP_CAPTURE": mode, "TOPPER_HURRY_MS": 0}
+    if debounce is not None:
+        settings["TOPPER_DEBOUNCE_SCANS"] = debounce
     uf2, path = variants.variant(settings, firmware)
     env = dict(__import__("os").environ, TOPPER_SETTINGS=str(path))
     out = {"first slap": [], "race of 8": []}
@@ -111,12 +114,13 @@ def main():
     ap.add_argument("--firmware", help="a firmware-only UF2 (default: the project's build)")
     ap.add_argument("--trials", type=int, default=6)
     ap.add_argument("--modes", default="keypad,pio")
+    ap.add_argument("--debounce", type=int, help="TOPPER_DEBOUNCE_SCANS (keypad; default: settings.toml's)")
     args = ap.parse_args()
     print("edge to winner lit on the ring, emulated us (%d trials each)" % args.trials)
     print("%-7s %-11s %7s %7s %7s" % ("mode", "slap", "min", "median", "max"))
     for mode in args.modes.split(","):
         w0 = time.monotonic()
-        res = measure(mode, args.firmware, args.trials)
+        res = measure(mode, args.firmware, args.trials, args.debounce)
         for kind, xs in res.items():
             print("%-7s %-11s %7d %7d %7d" % (mode, kind, min(xs), statistics.median(xs), max(xs)))
         print("        (%.0f s wall)" % (time.monotonic() - w0))

@@ -93,6 +93,19 @@ def _free(seats, n):
     return used
 
 
+# Each (seats, n)'s seat pixels, made once like _FREE. Read only.
+_HOMES = {}
+
+
+def _homes(seats, n):
+    """``seat_pixel`` of every seat, as a list (shared: never change it)."""
+    key = seats * 1024 + n
+    homes = _HOMES.get(key)
+    if homes is None:
+        homes = _HOMES[key] = [seat_pixel(s, seats, n) for s in range(seats)]
+    return homes
+
+
 def _arc(px, c, start, step, used, count, n):
     """Colour ``c`` on the first ``count`` free pixels from ``start`` (excluded) in
     direction ``step`` (painted as it walks: no list of pixels is made)."""
@@ -135,25 +148,33 @@ def game(view, now, fx=None, n=N, px=None, dim=scale):
     stacks = view["stacks"]
     out = view.get("out")
     pending = view.get("pending", -1)
+    # What every seat's pixel reads, looked up once: this loop is on a slap's way to
+    # the ring, where each dict lookup and call on the board costs microseconds.
+    locked = view["locked"]
+    penalty = view["penalty"]
+    controller = view["controller"]
+    amber_on = (now // 250) % 2
+    white_on = (now // 200) % 2
+    home = _homes(seats, n)
     for s in range(seats):
-        c = seat_color(s)
-        if view["locked"][s]:
+        c = PALETTE[s % len(PALETTE)]
+        if locked[s]:
             c = RED
-        elif view["penalty"][s] and (now // 250) % 2:
+        elif penalty[s] and amber_on:
             c = AMBER
-        elif s == pending and (now // 200) % 2:
+        elif s == pending and white_on:
             c = WHITE
-        if s == turn or s == pending:
-            level = pulse(now, 700) if s == turn else 255
-        elif s == view["controller"]:
+        if s == turn:
+            level = pulse(now, 700)
+        elif s == pending or s == controller:
             level = 255
-        elif view["locked"][s]:
+        elif locked[s]:
             level = 200
         elif (stacks is not None and stacks[s] == 0) or (out is not None and out[s]):
             level = OUT
         else:
             level = DIM
-        px[seat_pixel(s, seats, n)] = dim(c, level)
+        px[home[s]] = dim(c, level)
     if fx is not None and effects.active(fx.outcome_t, now, FLASH_MS):
         _slap_flash(px, fx.outcome, fx.outcome_t, seats, now, n)
     return px
