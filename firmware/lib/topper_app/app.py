@@ -10,8 +10,8 @@ pad, feed them to the menu or to the referee, let the referee's timers run to no
 then draw the ring and the OLED and move the buzzer along, and last answer the serial
 link and write the journal. A step that opened a slap race draws nothing: the next
 step, straight after it, ranks the race and lights the winner (``settling``). The
-referee is imported only when a game starts. No input can stop the loop: an error is shown and played,
-and the device goes on.
+referee is imported only when a game starts. No input can stop the loop: an error is
+shown and played, and the device goes on.
 
 A slap game (World War 3, Armageddon) is judged by ``topper.games.slap.pad`` (or the blind
 referee); a turn-based game (``topper.games``) by its ``topper.turnref`` referee,
@@ -148,16 +148,20 @@ class App:
             raise  # topper_app.main lets go of its reserve, then low_memory()
         except Exception as e:  # never let an input end the loop
             self._failed(e, now)
-        # A turn game's ruling is no race: its ring and OLED can wait for a collection
-        # (a slap game's winner cannot: its collections come after the ring).
         # A slap race opened and not yet ranked (its settle tick is due within the
         # millisecond): nothing is drawn or saved, and the loop comes straight back
         # (topper_app.main skips its sleep), so that the step that rules follows at once
         # and the ring's first frame after a press is the ruling. Bounded by the race's
         # quiet (show.racing): a referee that never settled cannot freeze the table.
         self.settling = (
-            self.mode == GAME and not self.turn and self.ref.settling() and show.racing(self, now)
+            self.mode == GAME
+            and not self.turn
+            and self.ref is not None
+            and self.ref.settling()
+            and show.racing(self, now)
         )
+        # A turn game's ruling is no race: its ring and OLED can wait for a collection
+        # (a slap game's winner cannot: its collections come after the ring).
         ruled = (self._save_due is not None or self.heavy) and self.collect is not None
         if ruled and (self.turn or self.heavy):
             self.collect()
