@@ -41,14 +41,22 @@ def shows(lines, text):
     return any(text in s for s in lines)
 
 
+FRAME_MS = 60  # longer than one OLED frame's I2C (about 45 ms on the board)
+
+
 def until_screen(b, text, timeout_ms=3000, step_ms=50):
     """Runs until the OLED shows ``text`` on some line; returns the lines (AssertionError
-    with the last screen when it never does)."""
+    with the last screen when it never does). A frame takes about 45 ms of I2C and the
+    model shows it as it is written: the lines are read again one frame later, so that
+    the rest of the frame that showed ``text`` is in them too (a line read half drawn
+    failed a test once)."""
     waited = 0
     while True:
         lines = screen(b)
         if shows(lines, text):
-            return lines
+            b.run_ms(FRAME_MS)
+            again = screen(b)
+            return again if shows(again, text) else lines  # (else the text was brief)
         if waited >= timeout_ms:
             raise AssertionError("the OLED never showed %r; it shows:\n%s" % (text, "\n".join(lines)))
         b.run_ms(step_ms)
