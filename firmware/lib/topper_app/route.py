@@ -31,11 +31,6 @@ def poll(app, now):
 
 
 def button(app, kind, seat, t, us, now):
-    if kind == btn.SEAT and app.mode == GAME and not app.turn:
-        # A slap: straight to the referee (none of the checks below can apply to it),
-        # a race of 8 presses is 8 times on its way to the ring.
-        app._game_button(kind, seat, t, us, now)
-        return
     if kind == btn.OVERFLOW:
         app._warn("busy: presses lost", t)
         return

@@ -146,7 +146,7 @@ class BlindSlapReferee:
         self._advance(t, out)
         if self.winner >= 0 or self.turn < 0:
             return out
-        if self._race is not None and not self._race.settled:
+        if self.settling():
             self._settle(out)
         if self.pending >= 0:
             self._confirm(t, not long, out)

@@ -277,7 +277,7 @@ class SlapReferee:
         """End of input (a replay's last line): rule on a race still waiting."""
         out = []
         self._advance(t, out)
-        if self._race is not None and not self._race.settled:
+        if self.settling():
             self._settle(out)
         return out
 
