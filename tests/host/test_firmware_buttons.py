@@ -215,3 +215,23 @@ def test_a_chattering_switch_after_power_up_is_still_muted_and_heard_again_when_
         assert kinds.count(buttons.CHATTER) == 1, (t_start, got)
         assert kinds.count(buttons.SEAT) == 7 + 1, (t_start, got)  # 7 before the mute, 1 after
         fakes.uninstall()
+
+
+def test_every_seat_timer_still_fires_after_a_mute_a_release_and_a_hold():
+    # The timers only look at seats held or muted: a seat that was muted, heard again,
+    # released and then held must still be reported stuck, and a turn game's long
+    # press still comes, on every seat and alongside another seat's.
+    rig, buttons, b = make_buttons()
+    b.holds = True
+    t0 = rig.now + 200
+    for i in range(12):  # P3 chatters: muted
+        rig.press(2, t0 + i * 100, hold=20)
+    rig.press(2, t0 + 3700, hold=300)  # heard again after 2.5 s of quiet
+    rig.press(0, t0 + 4500, hold=900)  # P1: a long press
+    rig.press(2, t0 + 4600, hold=5000)  # P3 leans on it
+    got = events(rig, b, t0 + 10000)
+    p3 = [k for k, s, _ in got if s == 2]
+    assert p3.count(buttons.CHATTER) == 1, got
+    assert p3.count(buttons.STUCK) == 1, got
+    assert (buttons.SEAT_LONG, 0, t0 + 4500 + b.long_ms) in got, got
+    assert [k for k, s, _ in got if s == 1] == [], got  # P2 never pressed: nothing
