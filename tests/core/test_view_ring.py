@@ -184,3 +184,29 @@ def test_ring_follows_a_real_referee_game():
             assert len(px) == 24
             if v["phase"] == "over":
                 break
+
+
+def test_the_devices_frame_is_the_simulators_and_allocates_nothing_on_micropython():
+    # The device draws into one kept list with colours packed as 0xRRGGBB ints (on a
+    # slap's way to the ring, which allocates nothing: docs/benchmarks.md); the
+    # simulator draws tuples. Same pixels; and under MicroPython, from the second
+    # frame on, not one byte (a cached table made in a comprehension once cost 32 a
+    # frame: its arguments became closure cells at every call).
+    import gc
+
+    count = getattr(gc, "mem_alloc", None)  # MicroPython's; CPython has none
+    fx = effects.Effects()
+    fx.note([{"r": "slap", "by": 2, "ok": False, "t": 1000}])
+    fx.outcome_t = 1000
+    for seats in (2, 5, 8):
+        v = view(seats, turn=1, pending=seats - 1, hurry_ms=3000, hurry_left=900)
+        px = [0] * 24
+        for now in (1000, 1100, 1250, 1700, 5000):
+            want = ring.game(v, now, fx, 24)
+            ring.game(v, now, fx, 24, px, ring.packed)
+            got = [((c >> 16) & 255, (c >> 8) & 255, c & 255) if isinstance(c, int) else c for c in px]
+            assert got == want, (seats, now)
+            if count is not None:
+                before = count()
+                ring.game(v, now, fx, 24, px, ring.packed)
+                assert count() - before == 0, (seats, now, count() - before)

@@ -102,7 +102,12 @@ def _homes(seats, n):
     key = seats * 1024 + n
     homes = _HOMES.get(key)
     if homes is None:
-        homes = _HOMES[key] = [seat_pixel(s, seats, n) for s in range(seats)]
+        # A loop, not a comprehension: one would make ``seats`` and ``n`` closure cells,
+        # allocated at every call (32 bytes a frame), cached or not.
+        homes = []
+        for s in range(seats):
+            homes.append(seat_pixel(s, seats, n))
+        _HOMES[key] = homes
     return homes
 
 
