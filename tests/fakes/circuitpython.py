@@ -1,6 +1,7 @@
 """The fake modules themselves. ``bind(rig)`` points them at the current test's Rig;
 ``modules()`` returns fresh module objects to put into ``sys.modules``."""
 
+import sys
 import types
 
 from topper_host.virtual import keypad as vkeypad
@@ -274,7 +275,10 @@ class I2C:
         if addr not in _rig.i2c_present:
             raise OSError(19, "No device at 0x%02x" % addr)
 
-    def writeto(self, addr, buf, *, start=0, end=None):
+    def writeto(self, addr, buf, *, start=0, end=sys.maxsize):
+        # Ints, as busio's own: CircuitPython raises a TypeError for end=None.
+        if not isinstance(start, int) or not isinstance(end, int):
+            raise TypeError("can't convert NoneType to int")
         self._check(addr)
         self.writes.append((addr, bytes(buf[start:end])))
 

@@ -94,8 +94,18 @@ class Rig:
         return out
 
     def oled_frames(self):
-        """Every full frame sent to the display (1024 pixel bytes each)."""
-        return [w[1:] for w in self.oled_writes() if len(w) == 1025 and w[0] == 0x40]
+        """The display's RAM (1024 pixel bytes) after each data write: the driver
+        sends a whole frame at first, then only the pages of the lines that changed,
+        so each is read through a model of the panel's RAM and its address window."""
+        from topper_host.virtual.parts import Ssd1306Ram
+
+        panel = Ssd1306Ram()
+        out = []
+        for w in self.oled_writes():
+            panel.write(w)
+            if w[:1] == b"\x40":
+                out.append(bytes(panel.ram))
+        return out
 
     def screen(self):
         """The OLED's last frame read back as 8 lines of text."""

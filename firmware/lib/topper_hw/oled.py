@@ -1,8 +1,8 @@
 """The 128x64 SSD1306 OLED on I2C: a surface to paint on, sent when it changes.
 
 The driver knows pixels, not screens: the app hands it the painter of its screens
-(``topper_view.screen.paint``), which draws a screen's lines with the surface's
-``fill``, ``fill_rect`` and ``put_column``.
+(``topper_view.screen.paint``), which draws the lines it is asked for with the
+surface's ``fill_rect`` and ``put_column``.
 
 A small driver of our own instead of ``adafruit_ssd1306``: that library pulls in
 ``adafruit_framebuf`` and ``adafruit_bus_device``, about 20 KB of heap on a board that
@@ -14,6 +14,12 @@ Protocol (SSD1306 datasheet): a write that starts with control byte 0x00 carries
 commands, one that starts with 0x40 carries display data. The panel is set to
 horizontal addressing, so a frame is one write of 0x40 and 1024 bytes: 8 pages of 128
 columns, bit 0 at the top of each page.
+
+Each line of text is one page, so a new screen sends only the pages of the lines that
+changed (a page address window, command 0x22, then their bytes, for each run of them):
+a whole frame is about 23 ms of I2C at 400 kHz and, with its painting, blocks the
+loop (and a slap waiting to be seen) for about 42 ms on the Pico; the hurry-up
+countdown's one line is an eighth of that.
 """
 
 W = 128
@@ -38,7 +44,9 @@ _INIT = (
 )
 _UPRIGHT = (0xA1, 0xC8)  # column 127 at SEG0, scan COM63..COM0
 _FLIPPED = (0xA0, 0xC0)  # the module mounted the other way up
-_WINDOW = bytes((0x00, 0x21, 0, W - 1, 0x22, 0, PAGES - 1))  # whole screen, from 0,0
+# The address window: every column, pages [5] to [6] (set before each write).
+_WINDOW = (0x00, 0x21, 0, W - 1, 0x22, 0, PAGES - 1)
+ALL_PAGES = (1 << PAGES) - 1
 
 
 class OledError(OSError):
@@ -48,12 +56,13 @@ class OledError(OSError):
 class Oled:
     def __init__(self, i2c, paint, addr=0x3C, flip=False):
         self.i2c = i2c
-        self._paint = paint  # paint(surface, lines): the view's, handed in by the app
+        self._paint = paint  # paint(surface, lines, rows): the view's, handed in by the app
         self.addr = addr
         # The data control byte and the pixels in one buffer, sent in one write; pixel
         # (x, page) is frame[1 + page * W + x].
         self.frame = bytearray(1 + W * PAGES)
         self.frame[0] = 0x40
+        self._window = bytearray(_WINDOW)
         self._blank = bytes(W)
         self._bar = b"\xff" * W
         self._last = None
@@ -71,21 +80,51 @@ class Oled:
 
     # ----- bus ---------------------------------------------------------------------
 
-    def _write(self, data):
+    def _write(self, data, start=0, end=None):
+        if end is None:
+            end = len(data)  # busio takes an int here, never None
         i2c = self.i2c
         while not i2c.try_lock():
             pass
         try:
-            i2c.writeto(self.addr, data)
+            i2c.writeto(self.addr, data, start=start, end=end)
         finally:
             i2c.unlock()
 
     def command(self, cmds):
         self._write(bytes((0x00,) + tuple(cmds)))
 
-    def show(self):
-        self._write(_WINDOW)
-        self._write(self.frame)
+    def show(self, pages=ALL_PAGES):
+        """Send the pages whose bit is set in ``pages``: each run of neighbours in one
+        window and one data write (an unchanged page between two runs would cost
+        more of the bus than a second window)."""
+        first = 0
+        while first < PAGES:
+            if not pages >> first & 1:
+                first += 1
+                continue
+            last = first
+            while last + 1 < PAGES and pages >> (last + 1) & 1:
+                last += 1
+            self._send(first, last)
+            first = last + 1
+
+    def _send(self, first, last):
+        win = self._window
+        win[5] = first
+        win[6] = last
+        self._write(win)
+        # The data's control byte goes just before the first page's bytes: the frame's
+        # own byte 0 for page 0, else the last byte of the page above, lent for the
+        # write (a slice would copy the pages).
+        frame = self.frame
+        at = first * W
+        kept = frame[at]
+        frame[at] = 0x40
+        try:
+            self._write(frame, at, 1 + (last + 1) * W)
+        finally:
+            frame[at] = kept
 
     def contrast(self, level):
         self.command((0x81, level & 0xFF))
@@ -130,14 +169,26 @@ class Oled:
     # ----- screens ---------------------------------------------------------------------
 
     def draw(self, lines):
-        """Paint and send ``lines`` unless they are already on the screen."""
-        if lines == self._last:
-            return False
-        self._paint(self, lines)
-        self.show()
+        """Paint and send the lines of ``lines`` not already on the screen."""
+        last = self._last
+        if last is None or len(last) != len(lines):
+            pages = ALL_PAGES
+        else:
+            pages = 0
+            for i in range(len(lines)):
+                if lines[i] != last[i]:
+                    pages |= 1 << i
+            pages &= ALL_PAGES  # (a screen is LINES lines, one a page)
+            if not pages:
+                return False
+        try:
+            self._paint(self, lines, pages)
+            self.show(pages)
+        except OSError:
+            self._last = None  # the panel may hold part of a frame: all of it next time
+            raise
         # A copy, kept in one list: the app may hand the same list again, rewritten
         # (a slap's screen, topper_view.screen.game's ``out``).
-        last = self._last
         if last is None or len(last) != len(lines):
             self._last = list(lines)
         else:

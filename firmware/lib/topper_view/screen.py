@@ -413,13 +413,19 @@ def enroll(done, total, next_name, last, hint="short:skip long:save"):
     return _pad(lines)
 
 
-def paint(fb, lines, width=WIDTH):
-    """Draw a screen into ``fb`` (needs ``fill``, ``fill_rect`` and ``pixel``; see
-    ``font5x8.text`` for the faster column path)."""
-    fb.fill(0)
+ALL_ROWS = (1 << LINES) - 1
+
+
+def paint(fb, lines, rows=ALL_ROWS, width=WIDTH):
+    """Draw the lines of a screen whose bit is set in ``rows`` (all of them by
+    default) into ``fb``, each on its own band of 8 rows, cleared first: the OLED
+    driver repaints and sends only the lines that changed. ``fb`` needs ``fill_rect``
+    and ``pixel``; see ``font5x8.text`` for the faster column path."""
     h = font5x8.HEIGHT
-    fb.fill_rect(0, 0, width, h, 1)
-    for row in range(len(lines)):
-        s = lines[row]
+    for row in range(LINES):
+        if not rows >> row & 1:
+            continue
+        fb.fill_rect(0, row * h, width, h, 1 if row == 0 else 0)  # the title's bar
+        s = lines[row] if row < len(lines) else ""
         if s:
             font5x8.text(fb, s, 1, row * h, 0 if row == 0 else 1)

@@ -84,9 +84,9 @@ class VirtualBoard:
             self.nvm[0 : len(data)] = data
         self._nvm_kept = bytes(self.nvm)
 
-        def paint(surface, lines):
+        def paint(surface, lines, rows):
             self.lines = list(lines)
-            screen.paint(surface, lines)
+            screen.paint(surface, lines, rows)
 
         d = devices.Devices()
         d.buttons = buttons.Buttons(buttons.KeypadSeats(self.seat_keys), self.table_keys, seats, now)

@@ -62,14 +62,71 @@ class Pwm:
         return self.frequency if self.duty_cycle else 0
 
 
+# SSD1306 commands that take arguments, and how many (the rest take none).
+_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
+         0xDA: 1, 0xDB: 1}
+
+
+class Ssd1306Ram:
+    """The display's RAM as the driver fills it: commands set the column and page
+    window (0x21, 0x22), data bytes go in at the cursor, which runs along the window
+    in horizontal addressing (the mode topper_hw.oled sets) and wraps within it."""
+
+    def __init__(self):
+        self.ram = bytearray(WIDTH * HEIGHT // 8)
+        self.cols = (0, WIDTH - 1)
+        self.pages = (0, HEIGHT // 8 - 1)
+        self._col = 0
+        self._page = 0
+
+    def write(self, data):
+        """One I2C write to the display: a command stream (control byte 0x00) or
+        display data (0x40)."""
+        if not data:
+            return
+        if data[0] == 0x40:
+            if self.cols == (0, WIDTH - 1) and self.pages[0] <= self.pages[1]:
+                self._rows(memoryview(data)[1:])  # whole rows: slices (tests replay many)
+                return
+            for b in data[1:]:
+                self.ram[self._page * WIDTH + self._col] = b
+                if self._col >= self.cols[1]:
+                    self._col = self.cols[0]
+                    self._page = self.pages[0] if self._page >= self.pages[1] else self._page + 1
+                else:
+                    self._col += 1
+            return
+        i = 1
+        while i < len(data):
+            cmd = data[i]
+            args = data[i + 1 : i + 1 + _ARGS.get(cmd, 0)]
+            i += 1 + len(args)
+            if cmd == 0x21 and len(args) == 2:
+                self.cols = (args[0] & 0x7F, args[1] & 0x7F)
+                self._col = self.cols[0]
+            elif cmd == 0x22 and len(args) == 2:
+                self.pages = (args[0] & 7, args[1] & 7)
+                self._page = self.pages[0]
+
+    def _rows(self, data):
+        lo = self.pages[0] * WIDTH
+        hi = (self.pages[1] + 1) * WIDTH
+        at = self._page * WIDTH + self._col
+        while len(data):
+            k = min(len(data), hi - at)
+            self.ram[at : at + k] = data[:k]
+            data = data[k:]
+            at = lo if at + k >= hi else at + k
+        self._page, self._col = divmod(at, WIDTH)
+
+
 class I2C:
-    """A bus with an SSD1306 at ``oled_addr``: commands are taken, data fill its RAM
-    in the horizontal addressing mode the driver sets up (a window from 0,0)."""
+    """A bus with an SSD1306 at ``oled_addr`` (its RAM: ``ram``)."""
 
     def __init__(self, oled_addr=0x3C):
         self.oled_addr = oled_addr
-        self.ram = bytearray(WIDTH * HEIGHT // 8)
-        self._at = 0
+        self.display = Ssd1306Ram()
+        self.ram = self.display.ram
 
     def try_lock(self):
         return True
@@ -80,18 +137,12 @@ class I2C:
     def scan(self):
         return [self.oled_addr]
 
-    def writeto(self, addr, data, start=0, end=None):
+    def writeto(self, addr, data, *, start=0, end=1 << 30):
+        if not isinstance(start, int) or not isinstance(end, int):
+            raise TypeError("start and end are ints, as busio's")  # (never None)
         if addr != self.oled_addr:
             raise OSError(19, "no device at 0x%02X" % addr)
-        data = bytes(data)[start:end]
-        if not data:
-            return
-        if data[0] == 0x40:  # pixels
-            for b in data[1:]:
-                self.ram[self._at] = b
-                self._at = (self._at + 1) % len(self.ram)
-        elif 0x21 in data[1:2]:  # the column window: the driver sends it before a frame
-            self._at = 0
+        self.display.write(bytes(data)[start:end])
 
 
 class Screen:
