@@ -198,6 +198,11 @@ class App:
             if ruled:
                 self.collect()
             self._save_rulings()
+            if ruled:
+                # And the save's own garbage (kilobytes of JSON): collected now, in a
+                # step that already took tens of ms, the heap is not left to fill up
+                # and collect itself in the middle of the next race.
+                self.collect()
         self.heavy = False
         if self.short and due(self._short_t, now, LOW_MEMORY_CLEAR_MS):
             self.short = 0  # steps have gone through for a while: memory is back
