@@ -167,6 +167,31 @@ class Race:
         return [(ts[i], uss[i], seats[i]) for i in range(self.n)]
 
 
+def tie_picks(rng, into):
+    """For each size ``k`` of a tie for first place, which of the tied seats (counted
+    in seat order) ``settle_into`` would put first with ``rng`` as it stands, written
+    into ``into[k]`` (``into[0]`` and ``into[1]`` are 0). The slap gate
+    (docs/slap-gate.md) is given these before a race, so that when seats fall in the
+    same interrupt it lights the seat the referee will rank first. ``rng`` is left
+    as it was: the referee's own draws are not spent."""
+    saved = rng.state
+    perm = list(range(len(into)))
+    for k in range(len(into)):
+        # settle_into's shuffle of a group of k, on the group's positions
+        for i in range(k):
+            perm[i] = i
+        a = k - 1
+        while a > 0:
+            b = rng.below(a + 1)
+            x = perm[a]
+            perm[a] = perm[b]
+            perm[b] = x
+            a -= 1
+        into[k] = perm[0] if k else 0
+        rng.state = saved
+    return into
+
+
 def copy_order(order, pairs, into):
     """``into`` emptied, then filled with copies of ``order``'s ``[seat, margin_us]``
     entries, taken from ``pairs`` (2-lists grown when short, reused race after race): the
