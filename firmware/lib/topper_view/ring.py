@@ -190,7 +190,11 @@ def _slap_flash(px, r, t0, seats, now, n):
     if by < 0:
         return
     on = (effects.age(t0, now) // 150) % 2 == 0
-    if r.get("ok"):
+    _flash(px, by, r.get("ok"), on, seats, n)
+
+
+def _flash(px, by, ok, on, seats, n):
+    if ok:
         c = seat_color(by) if on else OFF
         for p in range(n):
             px[p] = c
@@ -199,6 +203,22 @@ def _slap_flash(px, r, t0, seats, now, n):
     home = seat_pixel(by, seats, n)
     for d in (-1, 0, 1):
         px[(home + d) % n] = RED if on else OFF
+
+
+def first_slap(view, seat, now, n=N, px=None, dim=scale):
+    """The ring the moment ``seat`` wins a slap race at the table ``view`` shows: the
+    frame the slap gate sends from its interrupt before any Python runs
+    (docs/slap-gate.md), so it is the first frame of the ruling that follows. On a
+    slappable pile the whole ring in the seat's colour (a won slap), on any other
+    red around the seat (a wrong one); in blind play, where the table judges, the
+    seat's pixel white (its slap waits for the table's word)."""
+    px = game(view, now, None, n, px, dim)
+    seats = view["seats"]
+    if view.get("blind"):
+        px[seat_pixel(seat, seats, n)] = dim(WHITE, 255)
+    else:
+        _flash(px, seat, view["slappable"] is not None, True, seats, n)
+    return px
 
 
 def comet(px, winner, seats, now, n, dim=scale):
