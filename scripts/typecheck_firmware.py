@@ -101,6 +101,9 @@ def build_path(board, out):
         if src.is_dir():
             os.symlink(src, out / name)
             stubbed.append(name)
+    # Our own C modules (firmware/cmod): their stubs sit beside their C.
+    for pyi in sorted((ROOT / "firmware" / "cmod").glob("*/*.pyi")):
+        shutil.copy(pyi, out / pyi.name)
     libs = []
     for name in adafruit_modules() + list(HELPERS):
         if (out / name).exists():

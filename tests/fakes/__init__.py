@@ -19,6 +19,7 @@ import pathlib
 import sys
 
 from fakes import circuitpython as cp
+from fakes import gate as fakegate
 from fakes.rig import Rig
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -33,9 +34,10 @@ _FIRMWARE_PREFIXES = ("topper_hw", "topper_view", "topper_app")
 _saved = None  # the sys.modules entries the fakes replaced, to put back
 
 
-def install(oled=True, pn532=False, usb_data=False, nvm_size=4096):
+def install(oled=True, pn532=False, usb_data=False, nvm_size=4096, gate=False):
     """Fresh fakes; returns the Rig. ``oled``/``pn532``: whether those I2C devices
-    answer; ``usb_data``: a connected second USB serial port. Call ``uninstall()``
+    answer; ``usb_data``: a connected second USB serial port; ``gate``: the image has
+    the slap gate (``fakes.gate``). Call ``uninstall()``
     after the test (``teardown_function``) so other tests see the real modules."""
     global _saved
     _forget_firmware()
@@ -46,13 +48,23 @@ def install(oled=True, pn532=False, usb_data=False, nvm_size=4096):
         rig.i2c_present.add(0x24)
     rig.usb_connected = usb_data
     cp.bind(rig)
+    fakegate.bind(rig)
     fresh = cp.modules()
+    gate_modules = fakegate.modules()
+    if gate:
+        fresh.update(gate_modules)
+    else:
+        for name in gate_modules:  # absent, as on a stock image: put back at uninstall
+            fresh[name] = None
     if _saved is None:
         _saved = {}
         for name in fresh:
             _saved[name] = sys.modules.get(name)
     for name, module in fresh.items():
-        sys.modules[name] = module
+        if module is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = module
     return rig
 
 

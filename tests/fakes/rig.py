@@ -12,6 +12,7 @@ class Rig:
         self.keys = []  # every fake keypad.Keys made
         self.early_keys = []  # key changes scripted before their scanner existed
         self.strips = []  # every fake NeoPixel
+        self.gates = []  # every fake slapgate.Gate
         self.pwms = []
         self.buses = []
         self.pn532s = []
@@ -45,6 +46,9 @@ class Rig:
     def key(self, pin, pressed, t):
         """Script a key change at ``t``. Before the firmware has made its scanners
         (a button held at power-up), the change waits for the scanner of that pin."""
+        if pressed:
+            for g in self.gates:
+                g.edge(pin, t)
         for keys in reversed(self.keys):  # the newest scanner (an app made again)
             for i, p in enumerate(keys.pins):
                 if p.name == pin:

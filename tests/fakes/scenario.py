@@ -10,9 +10,10 @@ def uid(card, copy=0):
     return bytes([0x04, 0x5E, copy, card, 0xA1, 0x77, 0x80])
 
 
-def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2):
-    """Fresh fakes, settings from ``env``, the real device app (topper_app) app at t=0, stepped a little."""
-    rig = fakes.install(oled=oled, pn532=pn532, usb_data=usb_data)
+def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2, gate=False):
+    """Fresh fakes, settings from ``env``, the real device app (topper_app) app at t=0,
+    stepped a little; ``gate``: an image with the slap gate (``fakes.gate``)."""
+    rig = fakes.install(oled=oled, pn532=pn532, usb_data=usb_data, gate=gate)
     if enrolled:
         enroll(rig, jokers)
     code = fakes.load_code()

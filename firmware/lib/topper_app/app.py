@@ -43,7 +43,7 @@ from topper_view import effects, ring, screen, sounds
 from topper.games import is_turn
 from topper_view.menu import Menu
 from topper.inputs import TICK
-from topper_app import route, show
+from topper_app import gatearm, route, show
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
@@ -101,6 +101,7 @@ class App:
         self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._race_at = None  # when a seat was last pressed (show.racing)
         self.settling = False  # the last step left a slap race to rank (step)
+        self.ruled = 0  # how many steps' rulings so far (topper_app.gatearm)
         # A step that ruled makes garbage at each stage (the referee and its view, the
         # OLED's lines, the log's JSON, the whole save): collected between them, the
         # heap holds one stage's garbage at a time instead of their sum (step). Set to
@@ -172,6 +173,13 @@ class App:
                 raise
             except Exception as e:
                 self.fx.fail("display: %s" % (e,), now)
+            if self.dev.gate is not None and self.dev.ring is not None:
+                try:
+                    gatearm.step(self, now)
+                except MemoryError:
+                    raise
+                except Exception as e:
+                    self.fx.fail("slap gate: %s" % (e,), now)
             # After the ring and the OLED: the link's questions and the journal's
             # once-a-second write can wait a step, a slap's winner should not.
             try:
@@ -376,6 +384,7 @@ class App:
     def _rulings(self, rulings, now, event=None, saved=False):
         if not rulings:
             return
+        self.ruled += 1  # (the slap gate is armed again for the table as it now stands)
         if self.blind and not saved:
             self._save_due = now  # after this step's ring and OLED (step)
         self._ring_at = None  # the ring shows the rulings in this very step

@@ -54,6 +54,16 @@ class Saved:
     def settling(self):
         return self.ref.settling()
 
+    # what the slap gate is armed from (topper_app.gatearm): read only, nothing journaled
+    def racing(self):
+        return self.ref.racing()
+
+    def can_race(self, seat):
+        return self.ref.can_race(seat)
+
+    def tie_picks(self, into):
+        return self.ref.tie_picks(into)
+
     def finish(self, t):
         return self.ref.finish(t)
 

@@ -106,6 +106,12 @@ def game_button(app, kind, seat, t, us, now):
     ref = app.ref
     if kind == btn.SEAT:
         if seat < app.game["seats"]:
+            g = app.dev.gate
+            if g is not None:
+                # ranked by the gate's stamps: the referee's winner is the gate's
+                g.restamp(seat, t, us)
+                t = g.t
+                us = g.us
             if app._race_at is None:
                 # a race may be open: keep the next steps short. The quiet starts at
                 # the first press of a burst and is not pushed back by later ones,

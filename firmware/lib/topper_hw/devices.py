@@ -19,6 +19,7 @@ class Devices:
     def __init__(self):
         self.buttons = None
         self.ring = None
+        self.gate = None  # topper_hw.gate.SeatGate, where the image has the slap gate
         self.oled = None
         self.buzzer = None
         self.pad = None
@@ -73,6 +74,21 @@ def fram_problem(i2c):
     return problem + ", saves on flash"
 
 
+def open_gate(d, board, cfg):
+    """The slap gate and the ring's strip through it (``d.gate``), or None on an image
+    without the gate's C module (the ring then goes through ``neopixel``)."""
+    try:
+        import slapgate  # noqa: F401 (only asked whether the image has it)
+    except ImportError:
+        return None
+    from topper_hw import gate
+
+    d.gate, strip = gate.open_gate(
+        board, cfg["seat_pins"], cfg["pixel_pin"], cfg["pixels"], cfg["brightness"], cfg["gate_confirm_us"]
+    )
+    return strip
+
+
 def build(cfg, now, paint, log=print):
     """Every device ``cfg`` names; ``paint(surface, lines)`` draws a screen on the OLED
     (the app's, so that no driver imports the view)."""
@@ -99,8 +115,15 @@ def build(cfg, now, paint, log=print):
         d.buttons = buttons.Buttons(src, table, len(pins), now)
     except Exception as e:
         d.problems.append("buttons: %s" % _why(e))
+    strip = None
+    if cfg["gate"]:
+        try:
+            strip = open_gate(d, board, cfg)
+        except Exception as e:
+            d.problems.append("slap gate: %s" % _why(e))
     try:
-        strip = pixels.open_strip(board, cfg["pixel_pin"], cfg["pixels"], cfg["brightness"])
+        if strip is None:
+            strip = pixels.open_strip(board, cfg["pixel_pin"], cfg["pixels"], cfg["brightness"])
         d.ring = pixels.Ring(strip, cfg["pixels"], cfg["ring_offset"], cfg["ring_reverse"])
     except Exception as e:
         d.problems.append("ring: %s" % _why(e))

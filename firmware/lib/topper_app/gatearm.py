@@ -1,0 +1,53 @@
+"""Arming the slap gate (``topper_hw.gate``, docs/slap-gate.md) between a slap game's
+races: a function of the ``App``'s step, after the ring and the OLED.
+
+The gate is armed for the table as it stands: each seat that may open a race gets the
+frame the ring shows the moment it wins one (``topper_view.ring.first_slap``), and the
+referee's tie picks. It is armed again when the referee has ruled since and no race is
+open (a race's late presses are still stamped by the gate until it closes), and
+disarmed outside a slap game, so a press in the menu or a turn game lights nothing.
+"""
+
+from topper_view import ring
+from topper_app.modes import GAME, QUIT
+from topper_app.show import due
+
+# A winner's frame the buttons never reported (a glitch longer than the gate's check,
+# shorter than the keypad's debounce) is taken back after this long without a race.
+UNCLAIMED_MS = 100
+
+
+def step(app, now):
+    g = app.dev.gate
+    ref = app.ref
+    if ref is None or app.turn or not (app.mode == GAME or app.mode == QUIT):
+        if g.armed:
+            g.disarm()
+        return
+    if ref.racing():
+        return
+    if g.armed and g.armed_at == app.ruled:
+        if g.winner() < 0:
+            return  # nothing ruled since and the gate still waits: armed as it should be
+        if g.fired_at is None:
+            g.fired_at = now
+            return
+        if not due(g.fired_at, now, UNCLAIMED_MS):
+            return
+    arm(app, now)
+
+
+def arm(app, now):
+    g = app.dev.gate
+    ref = app.ref
+    strip_order = app.dev.ring.strip_order
+    view = ref.view(now)
+    n = app.cfg["pixels"]
+    px = app._px
+    mask = 0
+    for s in range(app.game["seats"]):
+        if ref.can_race(s):
+            mask |= 1 << s
+            g.frame(s, strip_order(ring.first_slap(view, s, now, n, px, ring.packed)))
+    g.arm(mask, ref)
+    g.armed_at = app.ruled

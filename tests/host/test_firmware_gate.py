@@ -1,0 +1,123 @@
+"""The slap gate's Python side on the device app (topper_hw.gate, topper_app.gatearm),
+over a fake of the C module that keeps its contract (tests/fakes/gate.py): which seats
+it listens to and when, the frame it holds for each, and that the referee ranks what it
+latched, ties included. The C module itself runs on the emulated board
+(tests/board/test_board_gate.py)."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+import fakes  # noqa: E402
+
+from fakes import scenario  # noqa: E402
+from fakes.scenario import has, lay, start  # noqa: E402
+from topper_view import ring  # noqa: E402
+
+NO_HURRY = {"TOPPER_HURRY_MS": 0}
+SEATS = 4
+
+
+def teardown_function(function):
+    fakes.uninstall()
+
+
+def packed(colors, brightness=0.15):
+    """A frame as the strip sends it: GRB bytes, dimmed."""
+    out = bytearray()
+    for c in colors:
+        for k in (1, 0, 2):
+            out.append(int(c[k] * brightness))
+    return bytes(out)
+
+
+def seat_frame(g, seat):
+    return g.frames[seat * g.frame_len : (seat + 1) * g.frame_len]
+
+
+def booted_pair(delay=20):
+    rig, app, _ = scenario.boot(NO_HURRY, gate=True)
+    start(rig, app, starter=0, at=rig.now + delay)  # the game's seed is the start's stamp
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH")  # a pair on top: slappable
+    return rig, app, rig.gates[-1]
+
+
+def test_the_ring_goes_through_the_gate_and_the_menu_arms_nothing():
+    rig, app, _ = scenario.boot(NO_HURRY, gate=True)
+    g = rig.gates[-1]
+    assert g.shows and not rig.strips  # no NeoPixel: one writer on the ring's pin
+    rig.press(2, rig.now + 20)
+    rig.run(app, rig.now + 200)
+    assert g.mask == 0 and g.winner() == -1  # a press in the menu lights nothing
+
+
+def test_a_slappable_pile_arms_every_seat_with_its_winning_flash():
+    rig, app, g = booted_pair()
+    assert g.mask == (1 << SEATS) - 1
+    for s in range(SEATS):
+        assert seat_frame(g, s) == packed([ring.seat_color(s)] * 24), s
+    t = rig.now + 30
+    rig.press(2, t)
+    rig.run(app, t + 1)  # the gate's frame is out; the loop has not ranked the race yet
+    assert g.picture() == packed([ring.seat_color(2)] * 24)
+    rig.run(app, t + 150)
+    assert app.ref.ref.last_race["by"] == 2 and app.ref.ref.last_race["ok"]
+    assert has(rig.screen(), "SLAP! P3 TAKES POT")
+
+
+def test_a_lone_card_arms_the_wrong_slap_red_and_a_locked_seat_is_not_heard():
+    rig, app, _ = scenario.boot(NO_HURRY, gate=True)
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")  # nothing to slap
+    g = rig.gates[-1]
+    home = ring.seat_pixel(1, SEATS)
+    frame = seat_frame(g, 1)
+    assert frame[3 * home : 3 * home + 3] == packed([ring.RED])
+    t = rig.now + 30
+    rig.press(1, t)
+    rig.run(app, t + 3000)  # ruled, and the race has closed
+    assert app.ref.ref.last_race["by"] == 1 and not app.ref.ref.last_race["ok"]
+    locked = app.ref.view(rig.now)["locked"]
+    want = sum(1 << s for s in range(SEATS) if not locked[s])
+    assert g.mask == want
+
+
+def test_a_tie_in_one_interrupt_is_ranked_as_the_gate_lit_it():
+    firsts = set()
+    for k in range(8):
+        rig, app, g = booted_pair(delay=20 + 7 * k)  # each its own seed
+        t = rig.now + 30
+        rig.press(3, t)
+        rig.press(1, t)  # the same instant
+        rig.run(app, t + 1)
+        lit = g.winner()
+        assert lit in (1, 3)
+        assert g.picture() == packed([ring.seat_color(lit)] * 24)
+        rig.run(app, t + 150)
+        race = app.ref.ref.last_race
+        assert race["by"] == lit, (k, lit, race)
+        assert sorted(s for s, _ in race["order"]) == [1, 3]
+        assert has(rig.screen(), "tie")
+        firsts.add(lit)
+        fakes.uninstall()
+    assert firsts == {1, 3}  # either seat can win a tie
+
+
+def test_presses_are_ranked_by_the_gates_microseconds():
+    rig, app, g = booted_pair()
+    t = rig.now + 30
+    rig.press(0, t)
+    rig.press(2, t + 3)
+    rig.run(app, t + 150)
+    order = app.ref.ref.last_race["order"]
+    assert order[0][0] == 0 and order[1] == [2, 3000]
+
+
+def test_a_turn_game_disarms_the_gate():
+    rig, app, _ = scenario.boot({"TOPPER_HURRY_MS": 0, "TOPPER_GAME": "tripp"}, gate=True)
+    g = rig.gates[-1]
+    start(rig, app, starter=0)
+    rig.run(app, rig.now + 300)
+    assert g.mask == 0
