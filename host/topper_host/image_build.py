@@ -8,8 +8,8 @@ The steps, each in its own function:
 1. ``stage``: copy what is frozen (firmware/lib packages, the libraries from the installed
    wheels) and the drive's files into a folder; check every .py compiles, naming the
    source file and line when one does not.
-2. ``image_key``: a hash of everything the CircuitPython build reads, so an unchanged
-   tree is not built again (``cache_dir()/images/KEY``).
+2. ``image_key``: a hash of everything the CircuitPython build reads (the frozen tree and
+   our C modules), so an unchanged tree is not built again (``cache_dir()/images/KEY``).
 3. ``build_circuitpython``: ``../shared/circuitpython/build-uf2`` from the offline source
    tarball where it is present, else a clone of the pinned commit (docs/building-firmware.md).
 4. ``combine``: folder2uf2 adds the drive to the firmware UF2.
@@ -39,6 +39,9 @@ from topper_host import payload, uf2
 FIRMWARE_REGION = 1020 * 1024
 DRIVE_OFFSET = 0x100000
 BUILD_UF2 = "build-uf2"
+# Where the C modules are copied inside a CircuitPython build tree: a fixed place, so that
+# the tree's name and make's paths do not depend on where the checkout is.
+USERCMOD = "usercmod"
 
 
 class ImageError(Exception):
@@ -54,9 +57,20 @@ class Config:
     libraries: dict  # module -> PyPI distribution
     drive_files: list
     off: dict  # make variable -> why it is off
+    c_modules: Path | None = None  # the USER_C_MODULES folder (absolute), if any
 
     def make_args(self):
         return [f"{name}=0" for name in sorted(self.off)]
+
+    def c_module_files(self):
+        """Every file of the C modules folder, as (path relative to it, path)."""
+        if self.c_modules is None:
+            return []
+        return [
+            (path.relative_to(self.c_modules).as_posix(), path)
+            for path in sorted(self.c_modules.rglob("*"))
+            if path.is_file() and "__pycache__" not in path.parts
+        ]
 
 
 @dataclass
@@ -85,9 +99,19 @@ def load_config(firmware_dir, board=None):
             libraries=dict(raw["libraries"]),
             drive_files=list(raw["drive"]["files"]),
             off=dict(raw.get("off", {})),
+            c_modules=_c_modules(path, raw.get("c_modules")),
         )
     except KeyError as e:
         raise ImageError(f"{path}: missing setting {e}")
+
+
+def _c_modules(settings, name):
+    if not name:
+        return None
+    folder = (settings.parent / name).resolve()
+    if not any(folder.glob("*/micropython.mk")):
+        raise ImageError(f"{settings}: c_modules = {name!r}: {folder} holds no <module>/micropython.mk")
+    return folder
 
 
 def cache_dir():
@@ -199,10 +223,14 @@ def _version():
 
 
 def image_key(frozen, cfg, bundle):
-    """Hash of what the CircuitPython build reads: the frozen tree, the board, the
-    switches, the source and the build script."""
+    """Hash of what the CircuitPython build reads: the frozen tree, the C modules, the
+    board, the switches, the source and the build script. Paths enter it relative to
+    their folder, so a clone elsewhere gets the same key."""
     h = hashlib.sha256()
     h.update(json.dumps([cfg.board, cfg.commit, cfg.make_args()]).encode())
+    for rel, path in cfg.c_module_files():
+        h.update(b"cmod\0" + rel.encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
     for path in sorted(Path(frozen).rglob("*")):
         if ".git" in path.relative_to(frozen).parts or not path.is_file():
             continue
@@ -231,8 +259,10 @@ def build_circuitpython(cfg, frozen, bundle, out, log):
     out.mkdir(parents=True, exist_ok=True)
     # build-uf2 keeps its toolchain, venv, source and objects under OUT/work: one OUT per
     # source, board and set of switches (make does not track the switches, so objects
-    # built with others must not be reused), and a new frozen tree rebuilds little.
-    switches = hashlib.sha256(" ".join(cfg.make_args()).encode()).hexdigest()[:8]
+    # built with others must not be reused), and a new frozen tree rebuilds little. The C
+    # modules enter the name by their fixed place in the tree, not by the checkout's path:
+    # a fresh clone elsewhere (CI) must land in the same tree.
+    switches = hashlib.sha256(" ".join(_make_args(cfg, Path(USERCMOD))).encode()).hexdigest()[:8]
     tree = cache_dir() / "circuitpython" / f"{cfg.board}-{cfg.commit}-{switches}"
     tree.mkdir(parents=True, exist_ok=True)
     with _locked(tree / ".lock"):
@@ -256,9 +286,10 @@ def _build_locked(cfg, frozen, bundle, out, tree, log):
     for old in tree.glob("*/src/ports/raspberrypi/build-*-frozen"):
         shutil.rmtree(old / "frozen_mpy", ignore_errors=True)
         (old / "manifest.py").unlink(missing_ok=True)
+    _copy_c_modules(cfg, tree)
     started = time.monotonic()
     if bundle is not None:
-        env = dict(os.environ, BOARD=cfg.board, EXTRA_MAKE_ARGS=" ".join(cfg.make_args()))
+        env = dict(os.environ, BOARD=cfg.board, EXTRA_MAKE_ARGS=" ".join(_make_args(cfg, tree / USERCMOD)))
         cmd = ["bash", str(bundle / BUILD_UF2), str(_tarball(bundle)), str(tree), str(frozen)]
         if os.geteuid() != 0:
             env["SKIP_APT"] = "1"  # apt needs root; the packages must then be there
@@ -278,6 +309,7 @@ def _build_locked(cfg, frozen, bundle, out, tree, log):
         "circuitpython": _cp_version(tree),
         "build_seconds": round(seconds, 1),
         "modules_off": sorted(cfg.off),
+        "c_modules": sorted(p.parent.name for p in (tree / USERCMOD).glob("*/micropython.mk")),
     }
     report.update(flash_use(out / "firmware.uf2"))
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
@@ -294,7 +326,26 @@ def _from_git(cfg, tree, frozen):
             "build from a checkout of Topper Table (docs/building-firmware.md)"
         )
     cmd = ["bash", str(script), cfg.repo, cfg.commit, cfg.board, str(tree), str(frozen)]
-    return cmd + cfg.make_args(), dict(os.environ)
+    return cmd + _make_args(cfg, tree / USERCMOD), dict(os.environ)
+
+
+def _make_args(cfg, usercmod):
+    """make's variables: the switches, and USER_C_MODULES at ``usercmod`` when there are
+    C modules."""
+    args = cfg.make_args()
+    if cfg.c_modules is not None:
+        args.append(f"USER_C_MODULES={usercmod}")
+    return args
+
+
+def _copy_c_modules(cfg, tree):
+    """The C modules into the tree's fixed place, their dates kept (make rebuilds only
+    what changed), and nothing left of a module since removed."""
+    dest = tree / USERCMOD
+    if dest.exists():
+        shutil.rmtree(dest)
+    if cfg.c_modules is not None:
+        shutil.copytree(cfg.c_modules, dest, ignore=shutil.ignore_patterns("__pycache__"))
 
 
 def mpy_cross(firmware_dir=None):

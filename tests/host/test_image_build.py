@@ -6,6 +6,7 @@ and tests/board boots what it made."""
 import shutil
 import struct
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +61,95 @@ def test_the_key_follows_the_frozen_code_and_not_the_drive(firmware, tmp_path):
     assert image_build.image_key(tmp_path / "c" / "frozen", cfg, None) != key_a
     cfg.off["CIRCUITPY_KEYPAD_DEMUX"] = "not ours"
     assert image_build.image_key(tmp_path / "b" / "frozen", cfg, None) != key_a
+
+
+def test_the_key_follows_our_c_modules_and_not_the_checkouts_place(firmware, tmp_path):
+    cfg = staged(firmware, tmp_path / "a")
+    assert cfg.c_modules == (firmware / "cmod").resolve()
+    key_a = image_build.image_key(tmp_path / "a" / "frozen", cfg, None)
+    # the same tree cloned elsewhere: the same key (CI builds from fresh clones)
+    other = tmp_path / "elsewhere" / "firmware"
+    shutil.copytree(firmware, other)
+    cfg_other = staged(other, tmp_path / "b")
+    assert image_build.image_key(tmp_path / "b" / "frozen", cfg_other, None) == key_a
+    # a change to the C, or a new file beside it, builds again
+    source = firmware / "cmod" / "slapgate" / "slapgate.c"
+    source.write_text(source.read_text() + "\n// changed\n")
+    assert image_build.image_key(tmp_path / "a" / "frozen", cfg, None) != key_a
+    source.write_text(source.read_text().removesuffix("\n// changed\n"))
+    assert image_build.image_key(tmp_path / "a" / "frozen", cfg, None) == key_a
+    (firmware / "cmod" / "slapgate" / "extra.h").write_text("#define X 1\n")
+    assert image_build.image_key(tmp_path / "a" / "frozen", cfg, None) != key_a
+
+
+def _make_calls(monkeypatch, tmp_path):
+    """Runs build_circuitpython up to make, and records what make would have been given."""
+    monkeypatch.setenv("TOPPER_CACHE", str(tmp_path / "cache"))
+    calls = []
+
+    def fake_run(cmd, env=None, **kw):
+        calls.append((cmd, env))
+        return subprocess.CompletedProcess(cmd, 1, "", "stopped by the test")
+
+    monkeypatch.setattr(image_build.subprocess, "run", fake_run)
+    return calls
+
+
+def test_make_gets_the_c_modules_from_a_fixed_place_in_the_build_tree(firmware, tmp_path, monkeypatch):
+    calls = _make_calls(monkeypatch, tmp_path)
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    (bundle / image_build.BUILD_UF2).write_text("")
+    (bundle / "circuitpython-1-rp2-src.tar.xz").write_text("")
+    trees = []
+    for place in ("one", "two"):
+        fw = tmp_path / place / "firmware"
+        shutil.copytree(firmware, fw)
+        cfg = image_build.load_config(fw)
+        with pytest.raises(image_build.ImageError, match="stopped by the test"):
+            image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
+        cmd, env = calls[-1]
+        tree = Path(cmd[3])
+        trees.append(tree)
+        usercmod = tree / image_build.USERCMOD
+        assert f"USER_C_MODULES={usercmod}" in env["EXTRA_MAKE_ARGS"].split()
+        assert "CIRCUITPY_ULAB=0" in env["EXTRA_MAKE_ARGS"].split()
+        assert (usercmod / "slapgate" / "slapgate.c").read_bytes() == (
+            fw / "cmod" / "slapgate" / "slapgate.c"
+        ).read_bytes()
+    # the tree's name does not depend on where the checkout is
+    assert trees[0] == trees[1]
+    # a module removed from the firmware is removed from the tree
+    shutil.rmtree(tmp_path / "two" / "firmware" / "cmod" / "slapgate" / "__pycache__", ignore_errors=True)
+    (tmp_path / "two" / "firmware" / "cmod" / "gone").mkdir()
+    (tmp_path / "two" / "firmware" / "cmod" / "gone" / "micropython.mk").write_text("")
+    cfg = image_build.load_config(tmp_path / "two" / "firmware")
+    with pytest.raises(image_build.ImageError):
+        image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
+    assert (trees[0] / image_build.USERCMOD / "gone").is_dir()
+    shutil.rmtree(tmp_path / "two" / "firmware" / "cmod" / "gone")
+    with pytest.raises(image_build.ImageError):
+        image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
+    assert not (trees[0] / image_build.USERCMOD / "gone").exists()
+
+
+def test_the_git_path_gets_the_c_modules_too(firmware, tmp_path, monkeypatch):
+    calls = _make_calls(monkeypatch, tmp_path)
+    cfg = image_build.load_config(firmware)
+    with pytest.raises(image_build.ImageError, match="stopped by the test"):
+        image_build.build_circuitpython(cfg, tmp_path / "frozen", None, tmp_path / "out", print)
+    cmd, _ = calls[-1]
+    tree = Path(cmd[5])
+    assert cmd[1].endswith("circuitpython-from-git")
+    assert f"USER_C_MODULES={tree / image_build.USERCMOD}" in cmd[7:]
+    assert (tree / image_build.USERCMOD / "slapgate" / "micropython.mk").is_file()
+
+
+def test_a_c_modules_folder_without_a_module_is_refused(firmware):
+    toml = firmware / "image.toml"
+    toml.write_text(toml.read_text().replace('c_modules = "cmod"', 'c_modules = "nowhere"'))
+    with pytest.raises(image_build.ImageError, match="holds no <module>/micropython.mk"):
+        image_build.load_config(firmware)
 
 
 def test_a_module_that_does_not_compile_stops_the_build_with_its_file_and_line(firmware, tmp_path):
