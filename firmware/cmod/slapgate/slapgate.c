@@ -215,6 +215,17 @@ static void __not_in_flash_func(gate_irq)(void) {
         g.origin = now;
         g.have_origin = true;
     }
+    if (g.phase == PH_CONFIRM && now == g.stamps[g.cand]) {
+        // An edge just after the handler read the status, in the same microsecond: the
+        // referee ranks by stamps and sees a tie, so the tie rule must choose here too.
+        uint32_t tied = 0;
+        for (int s = 0; s < g.n; s++) {
+            if ((g.stamped & (1u << s)) && g.stamps[s] == now) {
+                tied |= 1u << s;
+            }
+        }
+        g.cand = (int8_t)pick(tied);
+    }
     if (g.phase != PH_LISTEN) {
         return;   // a later press: its stamp is all
     }
