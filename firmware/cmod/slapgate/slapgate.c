@@ -11,6 +11,11 @@
 //
 // The seat pins are not claimed: keypad.Keys or an rp2pio capture machine owns them, and
 // the gate only listens to their edges. The ring's pin is claimed.
+//
+// The interrupt and alarm code runs from RAM (__not_in_flash_func): a flash cache miss
+// must not delay a race. Stamps are the 32-bit microsecond timer, so a race's times are
+// right for 71 minutes after its first edge; they are clamped to small ints, so that
+// reading them allocates nothing (the slap path allocates 0 bytes).
 #include <string.h>
 #include "py/runtime.h"
 #include "py/obj.h"
@@ -102,7 +107,8 @@ static void __not_in_flash_func(abort_show)(void) {
     }
 }
 
-// Run fn at deadline (timerawl): false if that is now or past, and the caller does it.
+// The alarm for `deadline` (timerawl): false if that is now or past, and the caller goes
+// on at once (the SDK does not fire an alarm set in the past).
 static bool __not_in_flash_func(later)(uint32_t deadline) {
     int32_t wait = (int32_t)(deadline - now_us());
     if (wait <= 0) {
@@ -328,6 +334,8 @@ static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n
     if (pio_index >= NUM_PIOS) {
         mp_raise_RuntimeError(MP_ERROR_TEXT("no PIO"));
     }
+    // Allocated before the hardware is claimed: a MemoryError after would leak it all.
+    slapgate_gate_obj_t *self = mp_obj_malloc_with_finaliser(slapgate_gate_obj_t, type);
     int alarm = hardware_alarm_claim_unused(false);
     if (alarm < 0) {
         mp_raise_RuntimeError(MP_ERROR_TEXT("no alarm"));
@@ -384,7 +392,6 @@ static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n
     reset_race(0);
     gpio_add_raw_irq_handler_masked(mask, gate_irq);
     irq_set_enabled(IO_IRQ_BANK0, true);
-    slapgate_gate_obj_t *self = mp_obj_malloc_with_finaliser(slapgate_gate_obj_t, type);
     g.owner = self;
     return MP_OBJ_FROM_PTR(self);
 }
