@@ -5,13 +5,15 @@ emulated board").
     .venv/bin/python bench/board_latency.py                     # the project's UF2
     .venv/bin/python bench/board_latency.py --firmware OTHER-firmware.uf2 --trials 8
     .venv/bin/python bench/board_latency.py --modes keypad --debounce 1
+    .venv/bin/python bench/board_latency.py --no-gate          # without the slap gate
 
 For each capture mode (``keypad``, ``pio``) a blind World War 3 game of 8 seats is
 started from the menu; then, again and again, a seat that is not on turn slaps alone
-("first slap"), or first of eight presses 150 us apart ("race of 8"). The time is the
-end of the first ring update whose pixel for the winner is lit at full level (the
-NeoPixel model's last bit; the latch follows 50 us later), minus the edge. The ruling
-comes before that update, so the figure bounds the edge-to-ruling time as well. Each
+("first slap"), or first of eight presses 150 us apart ("race of 8"). Two times are printed,
+from the edge to the first ring update whose pixel for the winner is lit at full level:
+to its first bit (the winner decided and on its way: with the slap gate,
+docs/slap-gate.md, the ruling's first frame) and to its last bit (the winner lit; the
+NeoPixel model latches 50 us later). Each
 slap is then judged good with the table button and the ring left to calm down.
 """
 
@@ -55,7 +57,8 @@ def lit(px, before):
 
 def one_slap(b, slapper, racers, phase_us):
     """Presses ``slapper`` (1-based) first, then each of ``racers``; returns the
-    time from the first edge to the ring update that lights the winner, in us."""
+    times from the first edge to the first and to the last bit of the ring update
+    that lights the winner, in us."""
     # The winner: in keypad mode presses in one scan share a stamp and the tie rule
     # draws among them, so any seat lit at full level counts.
     seats = [slapper] + list(racers)
@@ -73,7 +76,7 @@ def one_slap(b, slapper, racers, phase_us):
         for seat in seats:
             p = seat_pixel(seat - 1, SEATS, PIXELS)
             if lit(r["pixels"][p], before[p]):
-                return r["updated_us"] - edge
+                return r["started_us"] - edge, r["updated_us"] - edge
     raise topper_board.BoardError("P%d never lit on the ring: %r" % (slapper, b.request({"cmd": "view"})))
 
 
@@ -82,8 +85,10 @@ def judge_and_calm(b):
     b.run_ms(1500)
 
 
-def measure(mode, firmware, trials, debounce=None):
+def measure(mode, firmware, trials, debounce=None, gate=True):
     settings = {"TOPPER_SEATS": SEATS, "TOPPER_SLAP_CAPTURE": mode, "TOPPER_HURRY_MS": 0}
+    if not gate:
+        settings["TOPPER_SLAP_GATE"] = 0
     if debounce is not None:
         settings["TOPPER_DEBOUNCE_SCANS"] = debounce
     uf2, path = variants.variant(settings, firmware)
@@ -115,14 +120,19 @@ def main():
     ap.add_argument("--trials", type=int, default=6)
     ap.add_argument("--modes", default="keypad,pio")
     ap.add_argument("--debounce", type=int, help="TOPPER_DEBOUNCE_SCANS (keypad; default: settings.toml's)")
+    ap.add_argument("--no-gate", action="store_true", help="TOPPER_SLAP_GATE=0: the ring lit by the loop")
     args = ap.parse_args()
-    print("edge to winner lit on the ring, emulated us (%d trials each)" % args.trials)
-    print("%-7s %-11s %7s %7s %7s" % ("mode", "slap", "min", "median", "max"))
+    print("edge to the winner's ring update, emulated us (%d trials each): its first bit"
+          " (the ruling on the wire), its last bit (the winner lit)" % args.trials)
+    print("%-7s %-11s %-9s %7s %7s %7s" % ("mode", "slap", "bit", "min", "median", "max"))
     for mode in args.modes.split(","):
         w0 = time.monotonic()
-        res = measure(mode, args.firmware, args.trials, args.debounce)
-        for kind, xs in res.items():
-            print("%-7s %-11s %7d %7d %7d" % (mode, kind, min(xs), statistics.median(xs), max(xs)))
+        res = measure(mode, args.firmware, args.trials, args.debounce, not args.no_gate)
+        for kind, pairs in res.items():
+            for name, k in (("first", 0), ("last", 1)):
+                xs = [p[k] for p in pairs]
+                row = (mode, kind, name, min(xs), statistics.median(xs), max(xs))
+                print("%-7s %-11s %-9s %7d %7d %7d" % row)
         print("        (%.0f s wall)" % (time.monotonic() - w0))
 
 

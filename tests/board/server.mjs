@@ -105,9 +105,12 @@ const ops = {
   ring: () => {
     board.requireOn();
     const r = need(board.devices.ring, 'NeoPixel ring', 'neopixel');
-    // updated_us: when the last update's final bit ended (the latch follows 50 us later).
+    // updated_us: when the last update's final bit ended (the latch follows 50 us later);
+    // started_us: when its first bit began.
     const at = r.lastUpdateNanos;
-    return { pixels: r.pixels(), updates: r.updates, updated_us: at == null ? null : Math.round(at / 1000) };
+    const from = r.lastStartNanos;
+    return { pixels: r.pixels(), updates: r.updates, updated_us: at == null ? null : Math.round(at / 1000),
+      started_us: from == null ? null : Math.round(from / 1000) };
   },
   buzzer: (c) => {
     board.requireOn();

@@ -25,6 +25,7 @@ export function attachNeoPixel(mcu, { gpio, count, latchNs = 50_000 } = {}) {
   let high = pin.value === HIGH;
   let roseAt = 0;
   let fellAt = 0;
+  let startAt = 0; // the rise of an update's first bit
   const listeners = new Set();
   const latch = clock.createAlarm(() => finish());
 
@@ -34,6 +35,7 @@ export function attachNeoPixel(mcu, { gpio, count, latchNs = 50_000 } = {}) {
     updates: 0,
     zeroWidthPulses: 0,
     lastUpdateNanos: null,
+    lastStartNanos: null,
     pixels() {
       return pixels.map((p) => p.slice());
     },
@@ -69,6 +71,7 @@ export function attachNeoPixel(mcu, { gpio, count, latchNs = 50_000 } = {}) {
     bits = [];
     strip.updates++;
     strip.lastUpdateNanos = fellAt;
+    strip.lastStartNanos = startAt;
     const copy = strip.pixels();
     for (const cb of listeners) cb(copy, fellAt);
   }
@@ -85,6 +88,7 @@ export function attachNeoPixel(mcu, { gpio, count, latchNs = 50_000 } = {}) {
         finish();
       }
       roseAt = now;
+      if (!bits.length) startAt = now;
       latch.cancel();
     } else {
       const width = now - roseAt;
