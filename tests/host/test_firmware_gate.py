@@ -121,3 +121,21 @@ def test_a_turn_game_disarms_the_gate():
     start(rig, app, starter=0)
     rig.run(app, rig.now + 300)
     assert g.mask == 0
+
+
+def test_a_gate_that_cannot_open_is_reported_and_the_ring_still_works():
+    rig, app, _ = scenario.boot({"TOPPER_HURRY_MS": 0, "TOPPER_PIXELS": 100}, gate=True)
+    assert app.dev.gate is None and not rig.gates
+    assert any("slap gate: a ring of 100 pixels" in p for p in app.dev.problems), app.dev.problems
+    assert rig.strips and rig.strips[-1].shows  # the ring through neopixel
+
+
+def test_the_gate_can_be_turned_off():
+    rig, app, _ = scenario.boot({"TOPPER_HURRY_MS": 0, "TOPPER_SLAP_GATE": 0}, gate=True)
+    assert app.dev.gate is None and not rig.gates and rig.strips
+    start(rig, app, starter=0)
+    lay(rig, app, "1RC")
+    lay(rig, app, "1RH")
+    rig.press(2, rig.now + 30)
+    rig.run(app, rig.now + 200)
+    assert has(rig.screen(), "SLAP! P3 TAKES POT")
