@@ -318,9 +318,12 @@ def enroll_by_repl(b, standard=False):
     b.cut()  # then a clean power-up: the nvm is flash, it stays
 
 
+FIRMWARE = None  # --firmware: another firmware-only UF2 than the project's build
+
+
 def open_board(pad, host, standard=False):
     settings = {"TOPPER_CARDPAD": 1 if pad else 0, "TOPPER_HURRY_MS": 0}
-    uf2, path = variants.variant(settings)
+    uf2, path = variants.variant(settings, FIRMWARE)
     env = dict(os.environ, TOPPER_SETTINGS=str(path))
     b = topper_board.Board(uf2=uf2, env=env).start()
     if pad:
@@ -388,9 +391,12 @@ def main():
     ap.add_argument("--switches", type=int, default=10)
     ap.add_argument("--only-switches", action="store_true", help="the switches row alone")
     ap.add_argument("--marathon", type=int, default=0, help="N games back to back (no pad, host)")
+    ap.add_argument("--firmware", help="a firmware-only UF2 (default: the project's build)")
     ap.add_argument("--split", action="store_true",
                     help="under each game, the lows of its start, its play and its end apart")
     args = ap.parse_args()
+    global FIRMWARE
+    FIRMWARE = args.firmware
     games = [g for g in GAMES if g[1] in args.games.split(",")]
     print("%-36s %6s %6s %7s %6s %6s %4s %6s" % (
         "row", "boot", "low", "largest", "use", "use%", "<1/3", "events"))

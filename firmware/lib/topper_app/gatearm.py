@@ -38,6 +38,10 @@ def step(app, now):
 
 
 def arm(app, now):
+    # Arming makes garbage (eight frames drawn and packed, the tie draws' big ints) in a
+    # step that may have made its own: collected before and after, so that the heap
+    # holds one stage's at a time (no race is open: nothing waits on the collection).
+    app.between()
     g = app.dev.gate
     ref = app.ref
     strip_order = app.dev.ring.strip_order
@@ -51,3 +55,4 @@ def arm(app, now):
             g.frame(s, strip_order(ring.first_slap(view, s, now, n, px, ring.packed)))
     g.arm(mask, ref)
     g.armed_at = app.ruled
+    app.between()
