@@ -75,6 +75,14 @@ def test_a_lone_card_arms_the_wrong_slap_red_and_a_locked_seat_is_not_heard():
     home = ring.seat_pixel(1, SEATS)
     frame = seat_frame(g, 1)
     assert frame[3 * home : 3 * home + 3] == packed([ring.RED])
+    # each seat's frame is the table marked for that seat alone (one table, copied)
+    armed = g.armed_us // 1000  # (the seat to play pulses: drawn as it was then)
+    view = app.ref.view(armed)
+    for s in range(SEATS):
+        want = ring.first_slap(view, s, armed, 24)
+        assert seat_frame(g, s) == packed(want), s
+        reds = [p for p in range(24) if seat_frame(g, s)[3 * p : 3 * p + 3] == packed([ring.RED])]
+        assert len(reds) == 3 and ring.seat_pixel(s, SEATS) in reds, (s, reds)
     t = rig.now + 30
     rig.press(1, t)
     rig.run(app, t + 3000)  # ruled, and the race has closed

@@ -98,6 +98,8 @@ class App:
         self._oled_at = None
         self._ring_at = None
         self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
+        # the slap gate's seat frames are marked on a copy of the table's (gatearm.arm)
+        self._gate_px = [ring.OFF] * cfg["pixels"] if dev.gate is not None else None
         self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
         self._race_at = None  # when a seat was last pressed (show.racing)
         self.settling = False  # the last step left a slap race to rank (step)

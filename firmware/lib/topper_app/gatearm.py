@@ -38,21 +38,24 @@ def step(app, now):
 
 
 def arm(app, now):
-    # Arming makes garbage (eight frames drawn and packed, the tie draws' big ints) in a
-    # step that may have made its own: collected before and after, so that the heap
-    # holds one stage's at a time (no race is open: nothing waits on the collection).
+    # Arming makes garbage (the frames packed, the tie draws' big ints) in a step that
+    # may have made its own: collected before and after, so that the heap holds one
+    # stage's at a time (no race is open: nothing waits on the collection).
     app.between()
     g = app.dev.gate
     ref = app.ref
     strip_order = app.dev.ring.strip_order
     view = ref.view(now)
     n = app.cfg["pixels"]
-    px = app._px
+    table = ring.game(view, now, None, n, app._px, ring.packed)  # drawn once
+    px = app._gate_px
     mask = 0
     for s in range(app.game["seats"]):
         if ref.can_race(s):
             mask |= 1 << s
-            g.frame(s, strip_order(ring.first_slap(view, s, now, n, px, ring.packed)))
+            for i in range(n):
+                px[i] = table[i]
+            g.frame(s, strip_order(ring.slap_mark(px, view, s, n, ring.packed)))
     g.arm(mask, ref)
     g.armed_at = app.ruled
     app.between()

@@ -208,11 +208,16 @@ def _flash(px, by, ok, on, seats, n):
 def first_slap(view, seat, now, n=N, px=None, dim=scale):
     """The ring the moment ``seat`` wins a slap race at the table ``view`` shows: the
     frame the slap gate sends from its interrupt before any Python runs
-    (docs/slap-gate.md), so it is the first frame of the ruling that follows. On a
-    slappable pile the whole ring in the seat's colour (a won slap), on any other
-    red around the seat (a wrong one); in blind play, where the table judges, the
-    seat's pixel white (its slap waits for the table's word)."""
-    px = game(view, now, None, n, px, dim)
+    (docs/slap-gate.md), so it is the first frame of the ruling that follows."""
+    return slap_mark(game(view, now, None, n, px, dim), view, seat, n, dim)
+
+
+def slap_mark(px, view, seat, n=N, dim=scale):
+    """Marks ``seat``'s slap on ``px``, the table's frame (``game``'s): on a slappable
+    pile the whole ring in the seat's colour (a won slap), on any other red around the
+    seat (a wrong one); in blind play, where the table judges, the seat's pixel white
+    (its slap waits for the table's word). The slap gate arms every seat from one frame
+    of the table, a copy marked per seat."""
     seats = view["seats"]
     if view.get("blind"):
         px[seat_pixel(seat, seats, n)] = dim(WHITE, 255)
