@@ -35,7 +35,7 @@ from topper.ticks import ticks_add, ticks_diff
 
 
 
-class BlindSlapReferee:
+class BlindSlapReferee(slaprace.Races):
     def __init__(self, game, seats, seed=0, hurry_ms=0, settle_ms=1, race_ms=1000, confirm_ms=4000):
         if seats < 2 or seats > 8:
             raise ValueError("2 to 8 seats, not %d" % seats)
@@ -175,26 +175,11 @@ class BlindSlapReferee:
         self._check_winner(t, out)
         return out
 
-    def racing(self):
-        """A race is open, ranked or not: its presses count in it until it closes
-        (the slap gate is armed for the next race only after this is over)."""
-        return self._race is not None
-
     def can_race(self, seat):
         """Would a press of ``seat`` now open a race (``press``'s own test)? The slap
         gate listens to these seats only."""
         return (self._race is None and self.winner < 0 and self.turn >= 0 and self.pending < 0
                 and not self.locked[seat])
-
-    def tie_picks(self, into):
-        """``slaprace.tie_picks`` of this referee's tie draws (the slap gate's)."""
-        return slaprace.tie_picks(self._tie_rng, into)
-
-    def settling(self):
-        """A race is open and not yet ranked: a tick at or after its first press's
-        stamp + ``settle_ms`` rules it (a device shell waits for that tick before it
-        draws anything: topper_app.app)."""
-        return self._race is not None and not self._race.settled
 
     def tick(self, t):
         """Time passes (every loop step): the shared empty list unless something is ruled."""

@@ -72,7 +72,7 @@ _CARD = inputs.CARD
 _TICK = inputs.TICK
 
 
-class SlapReferee:
+class SlapReferee(slaprace.Races):
     def __init__(self, game, seed=0, hurry_ms=3000, settle_ms=1, race_ms=1000, collect_ms=1500):
         if hurry_ms < 0 or settle_ms < 1 or race_ms < settle_ms or collect_ms < 0:
             raise ValueError("bad referee timing")
@@ -255,26 +255,11 @@ class SlapReferee:
         self._sync(t)
         return out
 
-    def racing(self):
-        """A race is open, ranked or not: its presses count in it until it closes
-        (the slap gate is armed for the next race only after this is over)."""
-        return self._race is not None
-
     def can_race(self, seat):
         """Would a press of ``seat`` now open a race (``press``'s own test)? The slap
         gate listens to these seats only."""
         phase = self.game.phase
         return self._race is None and phase != _SETUP and phase != _OVER and self.game.can_slap(seat)
-
-    def tie_picks(self, into):
-        """``slaprace.tie_picks`` of this referee's tie draws (the slap gate's)."""
-        return slaprace.tie_picks(self._tie_rng, into)
-
-    def settling(self):
-        """A race is open and not yet ranked: a tick at or after its first press's
-        stamp + ``settle_ms`` rules it (a device shell waits for that tick before it
-        draws anything: topper_app.app)."""
-        return self._race is not None and not self._race.settled
 
     def tick(self, t):
         """Time passes (every loop step): the shared empty list unless something is ruled."""

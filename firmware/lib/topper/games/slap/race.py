@@ -8,6 +8,7 @@ referee's own seeded generator (a Fisher-Yates shuffle of the tied group): every
 is equally likely to come first, and a replay with the same seed draws the same order.
 """
 
+from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
 
 # Referees draw ties from their own stream, seeded from the game's seed xor this, so
@@ -190,6 +191,30 @@ def tie_picks(rng, into):
         into[k] = perm[0] if k else 0
         rng.state = saved
     return into
+
+
+class Races:
+    """What both slap referees (``pad`` and ``blind``) answer about their races, from
+    their open race (``_race``: a ``Race``, or None) and their tie draws' generator
+    (``_tie_rng``)."""
+
+    _race: "Race | None"
+    _tie_rng: Rng
+
+    def racing(self):
+        """A race is open, ranked or not: its presses count in it until it closes
+        (the slap gate is armed for the next race only after this is over)."""
+        return self._race is not None
+
+    def settling(self):
+        """A race is open and not yet ranked: a tick at or after its first press's
+        stamp + ``settle_ms`` rules it (a device shell waits for that tick before it
+        draws anything: topper_app.app)."""
+        return self._race is not None and not self._race.settled
+
+    def tie_picks(self, into):
+        """``tie_picks`` of this referee's tie draws (the slap gate's)."""
+        return tie_picks(self._tie_rng, into)
 
 
 def copy_order(order, pairs, into):
