@@ -366,7 +366,7 @@ def row(b, boot_free, title, key, seats, pad, events):
 def stuck(b, game, error):
     """What the board says when the bench lost its way (the console's last words, and
     whether the app still answers a ``heap`` line), before giving up."""
-    print("game %d: the bench lost its way: %s" % (game, error), flush=True)
+    print("%s: the bench lost its way: %s" % (game, error), flush=True)
     print("console: %r" % b.console_read()[-2000:], flush=True)
     b.console_write("heap\r")
     b.run_ms(2000)
@@ -408,7 +408,7 @@ def main():
                 try:
                     played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
                 except topper_board.BoardError as e:
-                    stuck(b, i + 1, e)
+                    stuck(b, "game %d" % (i + 1), e)
                     raise SystemExit(1)
                 report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest,
                        played, args.split)
@@ -429,14 +429,22 @@ def main():
                 with b:
                     if not args.only_switches:
                         for title, key, seats in these:
-                            played, free, low, largest = row(
-                                b, boot_free, title, key, seats, pad, args.events)
+                            try:
+                                played, free, low, largest = row(
+                                    b, boot_free, title, key, seats, pad, args.events)
+                            except topper_board.BoardError as e:
+                                stuck(b, key, e)
+                                raise SystemExit(1)
                             report("%s: %s" % (key, tag), boot_free, low, largest, played, args.split)
                     if args.switches and not standard:
                         played, low = 0, boot_free
                         for i in range(args.switches):
                             title, key, seats = these[i % len(these)]
-                            n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
+                            try:
+                                n, free, lo, largest = row(b, boot_free, title, key, seats, pad, 20)
+                            except topper_board.BoardError as e:
+                                stuck(b, "switch %d (%s)" % (i + 1, key), e)
+                                raise SystemExit(1)
                             played, low = played + n, min(low, lo)
                             if args.split:
                                 report("  switch %d: %s" % (i + 1, key), boot_free, lo, largest, n, True)
