@@ -70,9 +70,14 @@ def screen(b):
     return b.oled_frame().lines()
 
 
+CONSOLE = []  # everything the console said to heap(), for stuck()
+
+
 def heap(b, line):
     b.console_write(line + "\r")
     text = b.console_until(HEAP.pattern, 20000, regex=True)
+    CONSOLE.append(text)
+    del CONSOLE[:-20]
     m = HEAP.findall(text)[-1]
     return [int(v) for v in m]
 
@@ -157,8 +162,13 @@ def set_value(b, label, shown):
                 return
             to_line(b, label)
             continue
-        b.tap(2, hold_ms=60, after_ms=60)
-        settle(b, cur)
+        # Spaced as a person presses (docs/board-turn-games.md): presses that crowd in
+        # look like a chattering switch, which the firmware mutes until it has been
+        # quiet for 2 s; a press that changed nothing waits that out.
+        b.tap(2, hold_ms=60, after_ms=120)
+        if selected(settle(b, cur)) == cur:
+            print("  (a tap of P2 changed nothing on %r: 2.2 s of quiet)" % cur, file=sys.stderr, flush=True)
+            b.run_ms(2200)
     raise topper_board.BoardError("%s never shows %s: %r" % (label, shown, screen(b)))
 
 
@@ -367,10 +377,19 @@ def stuck(b, game, error):
     """What the board says when the bench lost its way (the console's last words, and
     whether the app still answers a ``heap`` line), before giving up."""
     print("%s: the bench lost its way: %s" % (game, error), flush=True)
-    print("console: %r" % b.console_read()[-2000:], flush=True)
+    print("console: %r" % ("".join(CONSOLE) + b.console_read())[-3000:], flush=True)
     b.console_write("heap\r")
     b.run_ms(2000)
     print("after 'heap': %r; OLED: %r" % (b.console_read()[-300:], screen(b)), flush=True)
+    # Which buttons still move the menu: another seat, then P2 after 3 s of quiet (a
+    # seat the firmware took for a chattering switch is muted until it is quiet for 2 s).
+    for seat, quiet in ((3, 0), (2, 3000), ("table", 0)):
+        b.run_ms(quiet)
+        before = selected(screen(b))
+        b.tap(seat, hold_ms=60, after_ms=120)
+        after = selected(settle(b, before))
+        print("after %d ms quiet, a tap of %s: %r -> %r" % (quiet, seat, before, after), flush=True)
+    print("console: %r" % b.console_read()[-500:], flush=True)
 
 
 def report(label, boot_free, low, largest, played, split=False):
