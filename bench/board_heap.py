@@ -381,9 +381,10 @@ def stuck(b, game, error):
     b.console_write("heap\r")
     b.run_ms(2000)
     print("after 'heap': %r; OLED: %r" % (b.console_read()[-300:], screen(b)), flush=True)
-    # Which buttons still move the menu: another seat, then P2 after 3 s of quiet (a
+    # Which buttons still move the menu: P1 (steps the value back; P3 and on do nothing
+    # in the menu), then P2 after 3 s of quiet (a
     # seat the firmware took for a chattering switch is muted until it is quiet for 2 s).
-    for seat, quiet in ((3, 0), (2, 3000), ("table", 0)):
+    for seat, quiet in ((1, 0), (2, 3000), ("table", 0)):
         b.run_ms(quiet)
         before = selected(screen(b))
         b.tap(seat, hold_ms=60, after_ms=120)
