@@ -49,6 +49,7 @@ SLOW = {
     "core/test_turn_tricky_buttons.py::test_random_presses_never_break_a_buttons_game",
     "core/test_turn_tricky_dealt.py::test_bots_play_every_dealt_game_to_its_end",
     "core/test_turn_tripp_dealt.py::test_bot_games_through_the_referee_end_and_keep_every_card",
+    "host/test_firmware_buttons.py::test_random_presses_are_muted_only_after_a_real_burst_and_heard_after_quiet",
     "host/test_link_fuzz.py::test_twenty_thousand_generated_lines_through_a_serial_port",
     "host/test_monitor.py::test_a_board_that_never_answers_is_a_clear_error",
     "host/test_monitor.py::test_a_stream_through_loop_is_shown_and_saved_as_a_log_that_replays",

@@ -235,3 +235,97 @@ def test_every_seat_timer_still_fires_after_a_mute_a_release_and_a_hold():
     assert p3.count(buttons.STUCK) == 1, got
     assert (buttons.SEAT_LONG, 0, t0 + 4500 + b.long_ms) in got, got
     assert [k for k, s, _ in got if s == 1] == [], got  # P2 never pressed: nothing
+
+
+class ScriptedSeats:
+    """A seat source (the ``KeypadSeats`` interface) replaying scripted presses with the
+    board's 29-bit stamps: ``at`` is the test's unwrapped clock, what the firmware sees
+    wraps as ``supervisor.ticks_ms`` does."""
+
+    def __init__(self, changes):
+        self.changes = sorted(changes)  # (t, seat, pressed), t unwrapped
+        self.at = 0
+        self._out = []
+
+    def poll(self, now):
+        from topper.ticks import MASK
+
+        out = self._out
+        out.clear()
+        while self.changes and self.changes[0][0] <= self.at:
+            t, seat, pressed = self.changes.pop(0)
+            out.append((seat, pressed, t & MASK, 0))
+        return out
+
+
+def random_presses(rng, t0, until, burst):
+    """One seat's presses from ``t0``, the next always at least 45 ms after the release
+    (longer than ``repress_ms``: never a bounce). With probability ``burst`` a press is
+    hammered (held 10-40 ms, 45-70 ms before the next), else a person's (held 40-200 ms,
+    150-2,500 ms before the next)."""
+    presses = []
+    t = t0
+    while t < until:
+        if rng.random() < burst:
+            hold, gap = rng.randint(10, 40), rng.randint(45, 70)
+        else:
+            hold, gap = rng.randint(40, 200), rng.randint(150, 2500)
+        presses.append((t, hold))
+        t += hold + gap
+    return presses
+
+
+def test_random_presses_are_muted_only_after_a_real_burst_and_heard_after_quiet():
+    # Random play, whatever the ticks' start (the board's clock wraps at 2**29 ms, 65 s
+    # after boot): a seat is reported chattering only when 8 of its presses really fell
+    # within 1 s; a press after 2 s without touching the button is always heard; a seat
+    # pressed at a person's pace loses no press.
+    import random
+
+    from topper.ticks import MASK, ticks_diff
+
+    for seed in range(24):
+        rng = random.Random(seed)
+        start = rng.choice((0, WRAP_SOON, (1 << 29) - 9000, 1 << 28))
+        fakes.install()
+        from topper_hw import buttons
+
+        import board
+
+        t0 = start + 200
+        until = t0 + 25000
+        per_seat = [random_presses(rng, t0 + rng.randint(0, 500), until, b) for b in (0.0, 0.3, 0.8)]
+        changes = []
+        for seat, presses in enumerate(per_seat):
+            for t, hold in presses:
+                changes += [(t, seat, True), (t + hold, seat, False)]
+        src = ScriptedSeats(changes)
+        table = buttons.open_keys(board, ["GP14"], 1000, 3, 16)
+        b = buttons.Buttons(src, table, 3, start & MASK)
+        got = []
+        at = start
+        while at < until + 3000:
+            at += 5
+            src.at = at
+            got.extend((k, s, t) for k, s, t, _ in b.poll(at & MASK))
+        fakes.uninstall()
+
+        def since(t, ms, times):
+            return [p for p in times if 0 <= ticks_diff(t, p & MASK) <= ms]
+
+        for seat, presses in enumerate(per_seat):
+            downs = [t for t, _ in presses]
+            seats = [t for k, s, t in got if s == seat and k == buttons.SEAT]
+            chatters = [t for k, s, t in got if s == seat and k == buttons.CHATTER]
+            why = (seed, start, seat)
+            for t in chatters:
+                assert len(since(t, 1000, downs)) >= 8, why  # a real burst, never a miscount
+            heard = set(seats)
+            assert len(heard) == len(seats) and heard <= {t & MASK for t in downs}, why
+            for i, (t, _) in enumerate(presses):
+                if i == 0 or t - (presses[i - 1][0] + presses[i - 1][1]) >= 2000:
+                    assert t & MASK in heard, why  # quiet for 2 s: heard again
+            bursts = any(downs[i + 7] - downs[i] <= 1000 for i in range(len(downs) - 7))
+            if not bursts:
+                assert not chatters and len(seats) == len(downs), why
+        assert any(k == buttons.CHATTER for k, _, _ in got)  # the hammered seat was muted
