@@ -16,13 +16,35 @@
 // interrupt wakes a core sleeping in WFI, the tick ends there so the CPU runs at once.
 
 const NO_MACHINE = Infinity;
+// rp2040js's WaitType values (peripherals/pio.js) of the two stalls on an empty TX FIFO:
+// a blocking PULL, and an OUT waiting for its autopull.
+const WAIT_TX_FIFO = 3;
+const WAIT_OUT = 5;
+
+// A machine stalled on an empty TX FIFO does nothing until the CPU or a DMA channel
+// writes the FIFO, and rp2040js ends such a stall in the write itself (writeFIFO calls
+// checkWait). Its cycles until then are skipped instead of run one by one: the slap
+// gate keeps its ring machine enabled at 12.8 MHz, stalled between frames, and stepping
+// it made a board idling in the menu several times slower. When it runs again, its next
+// cycle is the first of its own clock after the write, as when stepped.
+function parked(sm) {
+  return (
+    sm.waiting &&
+    (sm.waitType === WAIT_TX_FIFO || sm.waitType === WAIT_OUT) &&
+    sm.txFIFO.empty &&
+    sm.__busy === 0 &&
+    sm.cycles === sm.__seen
+  );
+}
 
 /**
  * @param mcu the RP2040 (simulator.rp2040)
  * @param simulator optional: the Simulator (only used for its clock when given)
+ * @param options park: skip the cycles of a machine stalled on an empty TX FIFO (the
+ *   default; false steps them, for the test that holds both to the same pin edges)
  * @returns a handle: { uninstall(), stats: {cycles} }
  */
-export function installPioClock(mcu, simulator = null) {
+export function installPioClock(mcu, simulator = null, { park = true } = {}) {
   const clock = simulator ? simulator.clock : mcu.clock;
   if (clock.__pioClock) {
     return clock.__pioClock;
@@ -102,6 +124,19 @@ export function installPioClock(mcu, simulator = null) {
           // Just enabled: its first cycle is one period from now.
           sm.__next = clock.nanosCounter + period(sm);
           sm.__seen = sm.cycles;
+          sm.__parked = false;
+        }
+        if (park && parked(sm)) {
+          sm.__parked = true;
+          continue; // __next keeps its clock's phase
+        }
+        if (sm.__parked) {
+          // Written while parked: its cycles up to now were stalls, nothing to run.
+          sm.__parked = false;
+          const p = period(sm);
+          if (sm.__next <= clock.nanosCounter) {
+            sm.__next += Math.floor((clock.nanosCounter - sm.__next) / p + 1) * p;
+          }
         }
         if (sm.__next < bestT) {
           bestT = sm.__next;
@@ -134,37 +169,77 @@ export function installPioClock(mcu, simulator = null) {
     return false;
   }
 
+  // The earliest next cycle of a machine that has work (enabled, not parked; Infinity:
+  // none), valid until a PIO register is written (`dirty`: a FIFO, CTRL, an instruction,
+  // by the CPU or a DMA channel), which alone can wake a parked machine or start one.
+  // A tick that ends before it, with no alarm inside, is the stock clock's: the
+  // machines would only have stalled.
+  let due = -Infinity;
+  let dirty = true;
+  for (const pio of pios) {
+    const write = pio.writeUint32;
+    pio.writeUint32 = function (offset, value) {
+      dirty = true;
+      return write.call(this, offset, value);
+    };
+  }
+  function nextDue() {
+    let t = NO_MACHINE;
+    for (let i = 0; i < machines.length; i++) {
+      const sm = machines[i];
+      if (!sm.enabled || sm.pio.stopped || (park && parked(sm))) continue;
+      if (Number.isNaN(sm.__next)) return -Infinity; // just enabled: runUntil starts it
+      if (sm.__next < t) t = sm.__next;
+    }
+    return t;
+  }
+
   let active = false;
   const stockTick = clock.tick;
   clock.tick = function tick(deltaNanos) {
+    const target = this.nanosCounter + deltaNanos;
+    if (!dirty && target < due) {
+      const alarm = this.nextAlarm;
+      if (!alarm || alarm.nanos > target) return stockTick.call(this, deltaNanos);
+    }
     if (!anyEnabled()) {
       if (active) {
         active = false;
         for (let i = 0; i < machines.length; i++) machines[i].__next = NaN;
       }
+      dirty = false;
+      due = NO_MACHINE;
       return stockTick.call(this, deltaNanos);
     }
     active = true;
-    const target = this.nanosCounter + deltaNanos;
+    dirty = false;
+    try {
+      advanceTo(this, target);
+    } finally {
+      due = nextDue();
+    }
+  };
+
+  function advanceTo(clk, target) {
     const sleeping = mcu.core.waiting;
     for (;;) {
       const reached = runUntil(target, sleeping);
       if (sleeping && !mcu.core.waiting && reached < target) {
         // A PIO interrupt woke the core: end the tick here (alarms stay queued).
-        this.nanosCounter = reached;
+        clk.nanosCounter = reached;
         return;
       }
-      const alarm = this.nextAlarm;
+      const alarm = clk.nextAlarm;
       if (alarm && alarm.nanos <= target) {
-        this.nextAlarm = alarm.next;
-        this.nanosCounter = alarm.nanos;
+        clk.nextAlarm = alarm.next;
+        clk.nanosCounter = alarm.nanos;
         alarm.callback();
       } else {
         break;
       }
     }
-    this.nanosCounter = target;
-  };
+    clk.nanosCounter = target;
+  }
 
   const handle = {
     stats,

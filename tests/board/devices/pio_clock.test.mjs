@@ -102,6 +102,33 @@ test('PIO clock: NeoPixel bits are 312.5 / 703.1 ns high and decode to exact GRB
   assert.ok(Math.abs(seen[0][1] - 72 * 1250) < 2000, `frame ended at ${seen[0][1]} ns`);
 });
 
+test('PIO clock: a machine stalled on an empty FIFO is skipped, with the same edges as stepped', () => {
+  // The slap gate's ring machine stays enabled between frames. Parked (the default) its
+  // stalled cycles are skipped; stepped one by one (park: false) they are run. Two
+  // frames with an idle gap that is no whole number of PIO cycles between them: the pin
+  // must give the same edges at the same nanoseconds either way.
+  function run(park) {
+    const mcu = bareMcu();
+    const clock = installPioClock(mcu, null, { park });
+    const edges = [];
+    mcu.gpio[PIXEL_PIN].addListener((v) => edges.push([mcu.clock.nanos, v]));
+    neopixelMachine(mcu);
+    send(mcu, [0x12, 0x34, 0x56]);
+    const idleCycles = clock.stats.cycles;
+    advance(mcu, 333_333, 24); // the CPU's ticks, idle between frames
+    const idle = clock.stats.cycles - idleCycles;
+    advance(mcu, 5, 5);
+    send(mcu, [0xff, 0x00, 0x81]);
+    return { edges, idle };
+  }
+  const parked = run(true);
+  const stepped = run(false);
+  assert.ok(parked.edges.length > 40, `${parked.edges.length} edges`);
+  assert.deepEqual(parked.edges, stepped.edges);
+  assert.equal(parked.idle, 0, 'no cycle run while stalled');
+  assert.ok(stepped.idle > 4000, `${stepped.idle} cycles stepped while stalled`);
+});
+
 test('PIO clock: a disabled machine does not run, and CLKDIV sets the pace', () => {
   const mcu = bareMcu();
   installPioClock(mcu);
