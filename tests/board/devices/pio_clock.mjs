@@ -200,7 +200,10 @@ export function installPioClock(mcu, simulator = null, { park = true } = {}) {
     const target = this.nanosCounter + deltaNanos;
     if (!dirty && target < due) {
       const alarm = this.nextAlarm;
-      if (!alarm || alarm.nanos > target) return stockTick.call(this, deltaNanos);
+      if (!alarm || alarm.nanos > target) {
+        this.nanosCounter = target; // the stock tick's work when no alarm falls due
+        return;
+      }
     }
     if (!anyEnabled()) {
       if (active) {
