@@ -329,3 +329,26 @@ def test_random_presses_are_muted_only_after_a_real_burst_and_heard_after_quiet(
             if not bursts:
                 assert not chatters and len(seats) == len(downs), why
         assert any(k == buttons.CHATTER for k, _, _ in got)  # the hammered seat was muted
+
+
+def test_presses_days_after_power_up_are_heard():
+    # The ticks are signed differences over 2**29 ms: 3.1 days after power-up "since the
+    # start" turns negative. A referee left on over a weekend must still hear every
+    # press, the first of a seat not used for days included, and mute nothing.
+    day = 24 * 3600 * 1000
+    for t_start in (0, WRAP_SOON):
+        rig, buttons, b = make_buttons(t_start)
+        rig.press(2, t_start + 500, hold=60)  # P3 once, at power-up
+        got = events(rig, b, t_start + 1000, every=100)
+        assert [k for k, s, _ in got if s == 2] == [buttons.SEAT], got
+        for d in (3.2, 6.5, 7):  # days after power-up: 3.2, then 3.3 and half a day later
+            t0 = t_start + int(d * day)
+            rig.now = t0 - 100  # (the device idled all that while)
+            for i in range(7):  # P3 at a person's pace: no burst
+                rig.press(2, t0 + i * 400, hold=60)
+            rig.table(t0 + 3000, hold=80)
+            got = events(rig, b, t0 + 4000, every=20)
+            kinds = [k for k, s, _ in got if s == 2]
+            assert kinds == [buttons.SEAT] * 7, (t_start, d, got)
+            assert [k for k, s, _ in got if s == -1] == [buttons.TABLE_SHORT], (t_start, d, got)
+        fakes.uninstall()

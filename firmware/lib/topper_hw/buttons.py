@@ -173,6 +173,7 @@ class Buttons:
         self._down = [None] * n  # stamp of the press of a seat held now
         self._up = [None] * n  # stamp of its last release
         self._ignore = [False] * n  # held since start-up: ignored until released
+        self._booted = False  # boot_ms has gone by (set at the end of a poll: _booting)
         self._stuck = [False] * n
         self._burst = [0] * n  # presses in the current chatter window
         # When the window opened; None: no window (a stamp as sentinel would lie: ticks
@@ -199,7 +200,10 @@ class Buttons:
         self._recs = []  # and the records in it (_record)
 
     def _booting(self, t):
-        return ticks_diff(t, self.start) < self.boot_ms
+        # Only until the first poll past boot_ms: the ticks are a signed difference over
+        # 2**29 ms, so 3.1 days later "t - start" turns negative, and every press would
+        # look like one held since start-up.
+        return not self._booted and ticks_diff(t, self.start) < self.boot_ms
 
     def poll(self, now):
         out = self._out
@@ -218,6 +222,8 @@ class Buttons:
             self._forget()
             self._emit(out, OVERFLOW, -1, now, 0)
         self._timers(now, out)
+        if not self._booted and ticks_diff(now, self.start) >= self.boot_ms:
+            self._booted = True
         if len(out) > 1:
             # Seats and table come from two queues: put them in stamp order, measured
             # from now so that the ticks wrap cannot reorder them. An insertion sort on
@@ -249,10 +255,12 @@ class Buttons:
         self._down[s] = t
         self._watch |= 1 << s
         self._stuck[s] = False
-        if up is not None and ticks_diff(t, up) < self.repress_ms:
+        # Both differences below are taken from stamps that may be days old (a seat not
+        # pressed since): one over half the ticks' period reads negative, and is old.
+        if up is not None and 0 <= ticks_diff(t, up) < self.repress_ms:
             return  # a bounce after the release, not a second slap
         opened = self._burst_t[s]
-        if opened is None or ticks_diff(t, opened) > self.chatter_ms:
+        if opened is None or not 0 <= ticks_diff(t, opened) <= self.chatter_ms:
             self._burst_t[s] = t
             self._burst[s] = 0
         self._burst[s] += 1

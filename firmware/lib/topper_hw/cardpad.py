@@ -51,13 +51,17 @@ class CardPad:
         self.retry_ms = retry_ms
         self._listening = False
         self._next = None  # no check before this stamp (polling pace, or a retry)
+        self._wait_max = max(poll_ms, retry_ms)
         self._last_uid = None
         self._last_seen = 0
         self.reads = 0
         self.failures = 0
 
     def poll(self, now):
-        if self._next is not None and ticks_diff(now, self._next) < 0:
+        # Wait for _next, set at most retry_ms or poll_ms ahead: a wait longer than that
+        # is a stamp from before days without polls (the pad is read only in a game),
+        # which the ticks' wrap makes look ahead.
+        if self._next is not None and 0 < ticks_diff(self._next, now) <= self._wait_max:
             return None
         try:
             return self._poll(now)
@@ -94,7 +98,8 @@ class CardPad:
         # The reader's UID is valid until its next command (QuietPN532 hands out a view
         # of its buffer): compared in place, copied only when it is another tag.
         if self._last_uid is not None and uid == self._last_uid:
-            fresh = ticks_diff(now, self._last_seen) >= self.hold_ms
+            # (a sighting days old can read negative: the ticks wrap every 6.2 days)
+            fresh = not 0 <= ticks_diff(now, self._last_seen) < self.hold_ms
         else:
             self._last_uid = bytes(uid)
             fresh = True
