@@ -3,6 +3,7 @@
     .venv/bin/python bench/board_heap.py                       # every row (long)
     .venv/bin/python bench/board_heap.py --pad 0 --host 0,1    # some rows
     .venv/bin/python bench/board_heap.py --marathon 30         # 30 games back to back
+    .venv/bin/python bench/board_heap.py --marathon 30 --watch-from 25   # lows of the last 6
 
 Boots the project's UF2 (tests/board driver) once per (card pad, host) pair and, for each
 game, picks it in the menu with the buttons as a player would, starts it and plays a
@@ -357,18 +358,24 @@ def open_board(pad, host, standard=False):
 SPLIT = []  # with --split: each row's (start, play, end) lows, printed under it
 
 
-def row(b, boot_free, title, key, seats, pad, events):
+def row(b, boot_free, title, key, seats, pad, events, watch=True):
     """One game: picked and started, played, ended; its lowest free heap covers all
-    three (the end drops the game and clears its save, in steps of their own)."""
-    heap(b, "heap watch")
+    three (the end drops the game and clears its save, in steps of their own). Without
+    ``watch`` (a marathon's games before --watch-from) no low is kept: the start and end
+    figures are then the heap left after a collection, the low None."""
+    if watch:
+        heap(b, "heap watch")  # on from here to the board's end
     choose(b, title, pad, seats)
-    _, start, _ = heap(b, "heap")
+    start_free, start, _ = heap(b, "heap")
     played = play(b, key, pad, seats, events)
     b.run_ms(300)
     free, low, largest = heap(b, "heap")
     end_game(b)
     b.run_ms(300)
-    _, end, _ = heap(b, "heap")
+    end_free, end, _ = heap(b, "heap")
+    if low < 0:  # not watched
+        SPLIT[:] = [start_free, low, end_free]
+        return played, free, None, largest
     SPLIT[:] = [start, low, end]
     return played, free, min(start, low, end), largest
 
@@ -411,6 +418,10 @@ def main():
     ap.add_argument("--switches", type=int, default=10)
     ap.add_argument("--only-switches", action="store_true", help="the switches row alone")
     ap.add_argument("--marathon", type=int, default=0, help="N games back to back (no pad, host)")
+    ap.add_argument("--watch-from", type=int, default=1, metavar="N",
+                    help="a marathon's lows from game N on: the watch collects every loop "
+                    "step, which keeps the emulated CPU busy (a game takes several times "
+                    "longer); the games before report the heap left after each")
     ap.add_argument("--firmware", help="a firmware-only UF2 (default: the project's build)")
     ap.add_argument("--split", action="store_true",
                     help="under each game, the lows of its start, its play and its end apart")
@@ -426,12 +437,19 @@ def main():
             for i in range(args.marathon):
                 title, key, seats = games[i % len(games)]
                 try:
-                    played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events)
+                    played, free, low, largest = row(b, boot_free, title, key, seats, False, args.events,
+                                                     watch=i + 1 >= args.watch_from)
                 except topper_board.BoardError as e:
                     stuck(b, "game %d" % (i + 1), e)
                     raise SystemExit(1)
-                report("game %d %s (free after: %d)" % (i + 1, key, free), boot_free, low, largest,
-                       played, args.split)
+                label = "game %d %s (free after: %d)" % (i + 1, key, free)
+                if low is None:
+                    start, _, end = SPLIT
+                    print("%-36s %6d %6s %7d   (not watched: left after a collection at its start "
+                          "%d, at its end %d) %6d" % (label, boot_free, "-", largest, start, end, played),
+                          flush=True)
+                else:
+                    report(label, boot_free, low, largest, played, args.split)
         return
     for pad in [int(v) for v in args.pad.split(",")]:
         for host in [int(v) for v in args.host.split(",")]:
