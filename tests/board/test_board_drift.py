@@ -14,3 +14,15 @@ def test_each_rp2040js_gap_and_its_stand_in():
     print("\n".join(summary))
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert any(ln.startswith("# pass") and int(ln.split()[-1]) >= 8 for ln in summary)
+
+
+def test_the_device_models_unit_tests():
+    # tests/board/devices/*.test.mjs: each model of the table's parts (I2C, OLED, card
+    # pad, FRAM, ring, buzzer, the PIO clock and its parking of stalled machines) against
+    # its datasheet's behaviour, without firmware.
+    r = subprocess.run(["node", "--test", "devices/"], capture_output=True, text=True,
+                       timeout=300, cwd=str(HERE))
+    summary = [ln for ln in r.stdout.splitlines() if ln.startswith(("not ok ", "# pass", "# fail"))]
+    print("\n".join(summary))
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert any(ln.startswith("# pass") and int(ln.split()[-1]) >= 30 for ln in summary)
