@@ -294,7 +294,7 @@ def test_random_presses_are_muted_only_after_a_real_burst_and_heard_after_quiet(
 
         t0 = start + 200
         until = t0 + 25000
-        per_seat = [random_presses(rng, t0 + rng.randint(0, 500), until, b) for b in (0.0, 0.3, 0.8)]
+        per_seat = [random_presses(rng, t0 + rng.randint(0, 500), until, burst) for burst in (0.0, 0.3, 0.8)]
         changes = []
         for seat, presses in enumerate(per_seat):
             for t, hold in presses:
