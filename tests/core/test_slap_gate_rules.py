@@ -78,11 +78,12 @@ def test_can_race_says_what_a_press_would_do_on_the_card_game():
     assert not ref.racing()
     flags = [ref.can_race(s) for s in range(4)]
     for s in range(4):
-        opened, out = opens_race(ref, s, 6000 + s)
+        t = 6000 + 4000 * s  # each press after the last one's race closed
+        opened, out = opens_race(ref, s, t)
         assert opened == flags[s], (s, flags, out)
         if opened:
-            ref.tick(6100)
-            ref.tick(9000)
+            ref.tick(t + 100)
+            ref.tick(t + 3000)
 
 
 def test_can_race_on_blind_play():

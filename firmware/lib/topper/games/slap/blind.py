@@ -56,6 +56,7 @@ class BlindSlapReferee(slaprace.Races):
         self.turn = -1
         self.winner = -1
         self.pending = -1  # seat whose slap waits for the table
+        self.hurried = -1  # seat whose hurry-up fired: its next card is a penalty card
         self._pending_at = None
         self._race = None  # the race under way: None, or self._race_buf
         self._race_buf = slaprace.Race()
@@ -99,6 +100,8 @@ class BlindSlapReferee(slaprace.Races):
         self._check_seat(seat)
         if self.winner >= 0 or self.turn < 0:
             return out
+        if self._closed_late(t):
+            return self._late(seat, t, us, out, not self.locked[seat], None)
         race = self._race
         if race is None:
             if self.pending >= 0:
@@ -112,14 +115,10 @@ class BlindSlapReferee(slaprace.Races):
             race = self._race = self._race_buf
             race.open(t, us, seat)
             return out
-        if race.pressed(seat):
-            return out
-        race.add(t, us, seat)
         if race.settled:
-            margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
-            self.last_race["order"].append([seat, margin])
-            out = slaprace.own(out)
-            self._rule(out, t, "late", seat=seat, margin_us=margin)
+            return self._late(seat, t, us, out, not self.locked[seat], race)
+        if not race.pressed(seat):  # one press a seat a race: a bounce changes nothing
+            race.add(t, us, seat)
         return out
 
     def take(self, kind, seat, t, us=0, card=None):
@@ -147,10 +146,12 @@ class BlindSlapReferee(slaprace.Races):
         if self.winner >= 0 or self.turn < 0:
             return out
         if self.settling():
-            self._settle(out)
+            self._settle(out, t)
         if self.pending >= 0:
             self._confirm(t, not long, out)
         elif not long:
+            if self.hurried == self.turn:
+                self.hurried = -1  # it laid its penalty card
             self.turn = self._next_in(self.turn)
             self._arm_hurry(t)
             self._rule(out, t, "turn", seat=self.turn)
@@ -204,7 +205,13 @@ class BlindSlapReferee(slaprace.Races):
         race = self._race
         if race is not None:
             due = ticks_add(race.t0, self.race_ms if race.settled else self.settle_ms)
-            kind = "close" if race.settled else "settle"
+            if not race.settled:
+                # Nothing fires before a race is ranked: its presses came first.
+                if ticks_diff(due, t) > 0:
+                    return None
+                self._due_at = due
+                return "settle"
+            kind = "close"
         at = self._pending_at
         if at is not None and (due is None or ticks_diff(at, due) < 0):
             due = at
@@ -225,29 +232,35 @@ class BlindSlapReferee(slaprace.Races):
                 return
             due = self._due_at
             if kind == "settle":
-                self._settle(out)
+                self._settle(out, due)
             elif kind == "close":
-                self._race = None
+                self._close(due)
             elif kind == "confirm":
                 self._confirm(due, True, out)
             else:
                 self._hurry_at = None
+                self.hurried = self.turn
                 self._rule(out, due, "hurry", seat=self.turn)
                 self.message = "P%d too slow!" % (self.turn + 1)
 
     def _arm_hurry(self, t):
-        self._hurry_at = ticks_add(t, self.hurry_ms) if self.hurry_ms and self.winner < 0 else None
+        # Once per card: the seat whose next card is a penalty already gets no new limit
+        # (a wrong slap that paid restarts the limit of a card not yet hurried).
+        on = self.hurry_ms and self.winner < 0 and self.hurried != self.turn
+        self._hurry_at = ticks_add(t, self.hurry_ms) if on else None
 
     # ----- slaps -------------------------------------------------------------------
 
-    def _settle(self, out):
+    def _settle(self, out, at):
+        """Rank the race at ``at`` (its settle window's end, or the table button that
+        came first): the slap waits for the table from then."""
         race = self._race
         if self.recycle:
-            self._settle_reused(race, out)
+            self._settle_reused(race, out, at)
             return
         order, tied = race.settle(self._tie_rng)
         locked = []
-        by = self._slapper(race, order, locked)
+        by = self._slapper(order, locked, at)
         if by >= 0:
             self.message = "P%d slap ok? hold=no" % (by + 1)
         self.last_race = {"order": [list(e) for e in order], "by": by, "ok": None, "rule": None,
@@ -255,7 +268,7 @@ class BlindSlapReferee(slaprace.Races):
         self._rule(out, race.t0, "slap", order=order, tie=tied, locked=locked, by=by,
                    ok=None, rule=None, paid=0)
 
-    def _settle_reused(self, race, out):
+    def _settle_reused(self, race, out, at):
         """``_settle`` into the reused records (``recycle``): the same ruling, the same
         last_race, the same message, nothing allocated once they have their size."""
         r = self._slap
@@ -268,7 +281,7 @@ class BlindSlapReferee(slaprace.Races):
         locked = r["locked"]
         race.settle_into(self._tie_rng, order, r["tie"], self._pairs)
         locked.clear()
-        by = self._slapper(race, order, locked)
+        by = self._slapper(order, locked, at)
         if by >= 0:
             self.message = self._ok_q[by]
         r["t"] = race.t0
@@ -282,23 +295,22 @@ class BlindSlapReferee(slaprace.Races):
         self.last_race = last
         out.append(r)
 
-    def _slapper(self, race, order, locked):
-        """The first seat in ``order`` not locked out (-1: none), the locked ones before
-        it into ``locked``; the slap waits for the table."""
+    def _slapper(self, order, locked, at):
+        """The first seat in ``order`` not locked out (-1: none), every locked seat that
+        pressed into ``locked``; the slap waits for the table from ``at``."""
         by = -1
         for seat, _ in order:
             if self.locked[seat]:
                 locked.append(seat)
-                continue
-            by = seat
-            break
+            elif by < 0:
+                by = seat
         if by >= 0:
             # Another player's attempt frees the beyond-the-grave lockouts (rule 10).
             for s in range(self.seats):
                 if s != by:
                     self.locked[s] = False
             self.pending = by
-            self._pending_at = ticks_add(race.t0, self.settle_ms + self.confirm_ms)
+            self._pending_at = ticks_add(at, self.confirm_ms)
         return by
 
     def _confirm(self, t, good, out):
@@ -375,9 +387,11 @@ class BlindSlapReferee(slaprace.Races):
             "turn": self.turn,
             "winner": self.winner,
             "pending": self.pending,
+            "hurried": self.hurried,
             "pending_in": _left(self._pending_at, t),
             "hurry_in": _left(self._hurry_at, t),
             "race": race,
+            "late": self._save_late(t),
             "last_race": self.last_race,
             "message": self.message,
         }
@@ -439,12 +453,14 @@ def restore(d, now):
     ref.turn = d["turn"]
     ref.winner = d["winner"]
     ref.pending = d["pending"]
+    ref.hurried = d.get("hurried", -1)  # (saves from before it: no hurry-up had fired)
     ref._pending_at = _at(d["pending_in"], now)
     ref._hurry_at = _at(d["hurry_in"], now)
     race = d["race"]
     if race is not None:
         race = ref._race_buf.restore(now, race[0], race[1], race[3], race[4])
     ref._race = race
+    ref._restore_late(d.get("late"), now)
     ref.last_race = d["last_race"]
     ref.message = d["message"]
     return ref

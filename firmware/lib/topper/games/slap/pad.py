@@ -11,15 +11,17 @@ It turns millisecond-stamped events into calls on ``SlapGame`` and returns rulin
   race; presses that arrive before the race settles (``settle_ms`` after the first,
   long enough for every press of the same keypad scan to arrive) are ranked together,
   equal stamps by the fair tie rule of ``topper.games.slap.race``. The first slapper whose
-  slaps are not locked out is judged; presses after the ruling, while the same top card
-  stands and within ``race_ms``, are ranked as late and cost nothing.
+  slaps are not locked out is judged; presses stamped after the race opened and before
+  it closes (``race_ms`` after its first press, or a card laid), are late and cost
+  nothing, whenever they arrive (``race.Races``).
 - ``lay(t_ms, card=None, seat=None)``: a card was laid (by the seat due to lay).
 - ``tick(t_ms)``: time passes: settles races, fires the hurry-up timer, collects an
   awarded pot after ``collect_ms`` (until then it can still be slapped).
 
 Timers are deadlines compared with wrap-safe tick arithmetic, and a deadline fires at
 its own time whatever event reveals it, so a replay that sees fewer ticks gives the
-same rulings.
+same rulings. While a race waits to be ranked no other deadline fires: its presses came
+first, so the hurry-up and the gathering of an awarded pot wait for the ruling.
 """
 
 from topper import cards, inputs
@@ -187,6 +189,8 @@ class SlapReferee(slaprace.Races):
             return out
         if g.phase == _SETUP or g.phase == _OVER:
             return out
+        if self._closed_late(t):
+            return self._late(seat, t, us, out, g.can_slap(seat), None)
         race = self._race
         if race is None:
             if not g.can_slap(seat):
@@ -198,14 +202,10 @@ class SlapReferee(slaprace.Races):
             race = self._race = self._race_buf
             race.open(t, us, seat)
             return out
-        if race.pressed(seat):
-            return out  # one press a seat a race: a bounce or a second hit changes nothing
-        race.add(t, us, seat)
         if race.settled:
-            margin = ticks_diff(t, race.t0) * 1000 + us - race.base_us
-            self.last_race["order"].append([seat, margin])
-            out = _own(out)
-            self._rule(out, t, "late", seat=seat, margin_us=margin)
+            return self._late(seat, t, us, out, g.can_slap(seat), race)
+        if not race.pressed(seat):  # one press a seat a race: a bounce changes nothing
+            race.add(t, us, seat)
         return out
 
     def lay(self, t, card=None, seat=None):
@@ -213,10 +213,11 @@ class SlapReferee(slaprace.Races):
         self._advance(t, out)
         g = self.game
         if self._race is not None:
-            # A card that lands after a press never changes what that press slapped.
+            # A card that lands after a press never changes what that press slapped:
+            # the race is ranked now, and its late window ends with this card.
             if not self._race.settled:
-                self._settle(out)
-            self._race = None
+                self._settle(out, self._now)
+            self._close(self._now)
         if g.phase == _AWARDED and (seat is None or seat == g.award_to):
             # The pot's winner gathers it as they lead the next pile.
             self._collect(t, out)
@@ -278,7 +279,8 @@ class SlapReferee(slaprace.Races):
         out = []
         self._advance(t, out)
         if self.settling():
-            self._settle(out)
+            self._settle(out, self._now)
+            self._advance(self._now, out)
         return out
 
     # ----- time ----------------------------------------------------------------------
@@ -297,11 +299,14 @@ class SlapReferee(slaprace.Races):
         race = self._race
         if race is not None:
             if not race.settled:
+                # Nothing fires before a race is ranked: its presses came first.
                 best = ticks_add(race.t0, self.settle_ms)
-                kind = _SETTLE
-            else:
-                best = ticks_add(race.t0, self.race_ms)
-                kind = _CLOSE
+                if t is not None and ticks_diff(best, t) > 0:
+                    return -1
+                self._due_at = best
+                return _SETTLE
+            best = ticks_add(race.t0, self.race_ms)
+            kind = _CLOSE
         at = self._collect_at
         if at is not None and (kind < 0 or ticks_diff(at, best) < 0):
             best = at
@@ -349,9 +354,9 @@ class SlapReferee(slaprace.Races):
                 break
             at = self._due_at
             if kind == _SETTLE:
-                self._settle(out)
+                self._settle(out, at)
             elif kind == _CLOSE:
-                self._race = None
+                self._close(at)
             elif kind == _COLLECT:
                 self._collect(at, out)
             else:
@@ -368,11 +373,13 @@ class SlapReferee(slaprace.Races):
         else:
             self._collect_at = None
         if self.hurry_ms and g.turn >= 0 and _STARTING <= phase <= _CONTROL:
-            # A new card, a new turn or a penalty paid into the pot restarts the limit.
+            # A new card, a new turn or a penalty paid into the pot restarts the limit,
+            # but it fires once per card: a seat whose next card is a penalty already
+            # has no limit until it has laid it.
             key = (((g.turn << 8 | len(g.pot)) << 8) | len(g.facedown)) << 3 | phase  # _hurry_key_of()
             if key != self._hurry_key:
                 self._hurry_key = key
-                self._hurry_at = ticks_add(t, self.hurry_ms)
+                self._hurry_at = None if g.penalty_due[g.turn] else ticks_add(t, self.hurry_ms)
         else:
             self._hurry_key = -1
             self._hurry_at = None
@@ -397,10 +404,11 @@ class SlapReferee(slaprace.Races):
 
     # ----- slaps ----------------------------------------------------------------------
 
-    def _settle(self, out):
+    def _settle(self, out, at):
+        """Rank the race and judge its first unlocked slapper, at ``at``: the end of
+        its settle window, or earlier when a card laid forces the ranking."""
         race = self._race
         g = self.game
-        at = ticks_add(race.t0, self.settle_ms)
         if self.recycle:
             r = self._slap
             if r is None:
@@ -416,16 +424,17 @@ class SlapReferee(slaprace.Races):
         else:
             order, tied = race.settle(self._tie_rng)
             locked = []
+        # Every locked seat that pressed is named, before or after the slapper.
         by = -1
-        res = None
         for seat, _ in order:
             if not g.can_slap(seat):
                 locked.append(seat)
-                continue
-            by = seat
-            g.unlock_grave(seat)
-            res = g.slap(seat, self._slap_res) if self.recycle else g.slap(seat)
-            break
+            elif by < 0:
+                by = seat
+        res = None
+        if by >= 0:
+            g.unlock_grave(by)
+            res = g.slap(by, self._slap_res) if self.recycle else g.slap(by)
         ok = bool(res and res["ok"])
         rule = res["rule"] if res and res["ok"] else None
         paid = res["paid"] if res and not res["ok"] else 0
@@ -499,10 +508,10 @@ class SlapReferee(slaprace.Races):
         self._rule(out, t, "error", msg=msg)
         self.message = msg[:21]
 
-    def _rule(self, out, t, kind, **fields):
+    def _rule(self, rulings, t, kind, **fields):
         fields["r"] = kind
         fields["t"] = t
-        out.append(fields)
+        rulings.append(fields)
         return fields
 
     # ----- saving and restoring (the power-cut journal) -----------------------------
@@ -524,6 +533,7 @@ class SlapReferee(slaprace.Races):
             "hurry_in": None if self._hurry_at is None else ticks_diff(self._hurry_at, t),
             "hurry_key": None if self._hurry_key < 0 else _hurry_key_list(self._hurry_key),
             "collect_in": None if self._collect_at is None else ticks_diff(self._collect_at, t),
+            "late": self._save_late(t),
         }
 
     def last_seen(self):
@@ -606,4 +616,5 @@ def restore(saved, now):
         ref._hurry_key = _hurry_key_of(*saved["hurry_key"])
     if saved["collect_in"] is not None:
         ref._collect_at = ticks_add(now, saved["collect_in"])
+    ref._restore_late(saved.get("late"), now)  # (a save from before late windows: none)
     return ref

@@ -196,10 +196,96 @@ def tie_picks(rng, into):
 class Races:
     """What both slap referees (``pad`` and ``blind``) answer about their races, from
     their open race (``_race``: a ``Race``, or None) and their tie draws' generator
-    (``_tie_rng``)."""
+    (``_tie_rng``), and how they take a press that comes after its race was ranked.
+
+    A race's late window runs from its first press until it closes (``race_ms`` after
+    that press, or a card laid). A press stamped inside it is late and free whenever it
+    reaches the referee, even after the race closed: the buttons may report a press a
+    little after a later tick, and a tick that rules nothing is not logged, so its
+    stamp, not its arrival, must decide (a replay then rules the same). Its margin is
+    counted from the race's fastest press and is never below 0: a press stamped before
+    that one but reported after the ranking (which the device's settle window rules
+    out) is late by 0, since the ruling has been made and the cards have moved. A
+    locked seat's press is ``locked`` there too, never ``late``."""
 
     _race: "Race | None"
     _tie_rng: Rng
+    race_ms: int
+    last_race: "dict | None"
+    # The last closed race's late window: its end (None: no closed race), its first
+    # press, its fastest press in us after that, and the seats that pressed (bit s).
+    _late_end = None
+    _late_t0 = 0
+    _late_base = 0
+    _late_mask = 0
+
+    def _rule(self, rulings, t, kind, **fields):
+        """Append the ruling ``kind`` at ``t`` to ``rulings`` (each referee's own)."""
+        raise NotImplementedError
+
+    def _close(self, at):
+        """The open race (ranked) closes at ``at``; its late window stays known."""
+        race = self._race
+        self._race = None
+        self._late_end = at
+        self._late_t0 = race.t0
+        self._late_base = race.base_us
+        mask = 0
+        for i in range(race.n):
+            mask |= 1 << race.seats[i]
+        self._late_mask = mask
+
+    def _closed_late(self, t):
+        """Is ``t`` inside the late window of the last closed race? (Stamps days apart
+        read wrong with ticks that wrap: a stamp more than ``race_ms`` before that
+        race is not taken for one of its presses.)"""
+        end = self._late_end
+        return (end is not None and ticks_diff(t, end) < 0
+                and ticks_diff(t, self._late_t0) >= -self.race_ms)
+
+    def _late(self, seat, t, us, out, free, race):
+        """A press of ``seat`` after ``race`` was ranked (None: the last closed race):
+        ``late`` with its margin, or ``locked`` if the seat may not slap (``free``
+        False); nothing if the seat pressed in that race already."""
+        if race is None:
+            bit = 1 << seat
+            if self._late_mask & bit:
+                return out
+            self._late_mask |= bit
+            t0 = self._late_t0
+            base = self._late_base
+        else:
+            if race.pressed(seat):
+                return out
+            race.add(t, us, seat)
+            t0 = race.t0
+            base = race.base_us
+        out = own(out)
+        if not free:
+            self._rule(out, t, "locked", seat=seat)
+            return out
+        margin = ticks_diff(t, t0) * 1000 + us - base
+        if margin < 0:
+            margin = 0
+        if self.last_race is not None:
+            self.last_race["order"].append([seat, margin])
+        self._rule(out, t, "late", seat=seat, margin_us=margin)
+        return out
+
+    def _save_late(self, t):
+        """The closed race's late window, its stamps relative to ``t`` (a save), while
+        a press could still be reported inside it: no press comes ``race_ms`` late (a
+        log refuses one a second late), and a window long over is no part of the game."""
+        if self._late_end is None or ticks_diff(t, self._late_end) >= self.race_ms:
+            return None
+        return [ticks_diff(self._late_end, t), ticks_diff(self._late_t0, t), self._late_base, self._late_mask]
+
+    def _restore_late(self, late, now):
+        if late is not None:
+            self._late_end = ticks_add(now, late[0])
+            self._late_t0 = ticks_add(now, late[1])
+            self._late_base = late[2]
+            self._late_mask = late[3]
 
     def racing(self):
         """A race is open, ranked or not: its presses count in it until it closes
