@@ -36,6 +36,8 @@ SLOW = {
     "core/test_slap_random.py::test_armageddon_games_conserve_cards_and_end",
     "core/test_slap_random.py::test_replaying_a_log_gives_the_same_rulings",
     "core/test_slap_random.py::test_world_war_3_games_conserve_cards_and_end",
+    "core/test_slap_timeline_random.py::test_blind_timelines_keep_every_promise",
+    "core/test_slap_timeline_random.py::test_card_pad_timelines_keep_every_promise",
     "core/test_trickydick_random.py::test_random_matches_keep_every_card_once_and_every_point_accounted",
     "core/test_trickydick_random.py::test_the_same_seed_plays_the_same_match_and_its_history_replays_it",
     "core/test_trippjokes_random.py::test_bot_games_keep_every_card_exactly_once_and_end",

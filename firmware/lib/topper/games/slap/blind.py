@@ -56,7 +56,7 @@ class BlindSlapReferee(slaprace.Races):
         self.turn = -1
         self.winner = -1
         self.pending = -1  # seat whose slap waits for the table
-        self.hurried = -1  # seat whose hurry-up fired: its next card is a penalty card
+        self.hurried = 0  # bit s: seat s's hurry-up fired, its next card is a penalty card
         self._pending_at = None
         self._race = None  # the race under way: None, or self._race_buf
         self._race_buf = slaprace.Race()
@@ -150,8 +150,7 @@ class BlindSlapReferee(slaprace.Races):
         if self.pending >= 0:
             self._confirm(t, not long, out)
         elif not long:
-            if self.hurried == self.turn:
-                self.hurried = -1  # it laid its penalty card
+            self.hurried &= ~(1 << self.turn)  # it laid its card (a penalty card if hurried)
             self.turn = self._next_in(self.turn)
             self._arm_hurry(t)
             self._rule(out, t, "turn", seat=self.turn)
@@ -239,14 +238,14 @@ class BlindSlapReferee(slaprace.Races):
                 self._confirm(due, True, out)
             else:
                 self._hurry_at = None
-                self.hurried = self.turn
+                self.hurried |= 1 << self.turn
                 self._rule(out, due, "hurry", seat=self.turn)
                 self.message = "P%d too slow!" % (self.turn + 1)
 
     def _arm_hurry(self, t):
         # Once per card: the seat whose next card is a penalty already gets no new limit
         # (a wrong slap that paid restarts the limit of a card not yet hurried).
-        on = self.hurry_ms and self.winner < 0 and self.hurried != self.turn
+        on = self.hurry_ms and self.winner < 0 and not self.hurried >> self.turn & 1
         self._hurry_at = ticks_add(t, self.hurry_ms) if on else None
 
     # ----- slaps -------------------------------------------------------------------
@@ -453,7 +452,7 @@ def restore(d, now):
     ref.turn = d["turn"]
     ref.winner = d["winner"]
     ref.pending = d["pending"]
-    ref.hurried = d.get("hurried", -1)  # (saves from before it: no hurry-up had fired)
+    ref.hurried = d.get("hurried", 0)  # (saves from before it: no hurry-up had fired)
     ref._pending_at = _at(d["pending_in"], now)
     ref._hurry_at = _at(d["hurry_in"], now)
     race = d["race"]

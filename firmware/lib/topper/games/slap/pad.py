@@ -212,12 +212,14 @@ class SlapReferee(slaprace.Races):
         out = []
         self._advance(t, out)
         g = self.game
-        if self._race is not None:
+        race = self._race
+        if race is not None:
             # A card that lands after a press never changes what that press slapped:
             # the race is ranked now, and its late window ends with this card.
-            if not self._race.settled:
-                self._settle(out, self._now)
-            self._close(self._now)
+            at = t if ticks_diff(t, race.t0) >= 0 else race.t0
+            if not race.settled:
+                self._settle(out, at)
+            self._close(at)
         if g.phase == _AWARDED and (seat is None or seat == g.award_to):
             # The pot's winner gathers it as they lead the next pile.
             self._collect(t, out)
@@ -321,32 +323,35 @@ class SlapReferee(slaprace.Races):
         return kind
 
     def _idle(self, t):
-        """True, with the clock moved to ``t``, when no deadline has come by ``t``;
+        """True, with the clock moved on to ``t``, when no deadline has come by ``t``;
         False when ``_advance`` has work to do (nothing changed yet)."""
-        now = self._now
-        if now is not None and ((t - now + _HALF) & _MASK) - _HALF < 0:  # ticks_diff
-            t = now
         if self._race is None and self._collect_at is None:
             # The common case (as in _advance): at most the hurry-up timer runs.
             at = self._hurry_at
-            if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:
-                self._now = t
+            if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:  # ticks_diff
+                self._clock(t)
                 return True
         if self._due_kind(t) >= 0:
             return False
-        self._now = t
+        self._clock(t)
         return True
 
-    def _advance(self, t, out):
+    def _clock(self, t):
+        # Time never runs back: a press read after a later tick leaves the clock where
+        # it was (ticks_diff() written out: this runs every event).
         now = self._now
-        # ticks_diff() written out in the two tests every event makes (see topper.ticks).
-        if now is not None and ((t - now + _HALF) & _MASK) - _HALF < 0:
-            t = now  # a stamp from the past is taken as now: time never runs back
+        if now is None or ((t - now + _HALF) & _MASK) - _HALF > 0:
+            self._now = t
+
+    def _advance(self, t, out):
+        """Run every deadline that has come by ``t``, the event's own stamp: a press
+        read after a later tick ranks nothing that its stamp does not reach, so the
+        rulings never depend on ticks that ruled nothing (a log leaves those out)."""
         if self._race is None and self._collect_at is None:
             # The common case: at most the hurry-up timer runs, and it is not due yet.
             at = self._hurry_at
             if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:
-                self._now = t
+                self._clock(t)
                 return
         while True:
             kind = self._due_kind(t)
@@ -361,7 +366,7 @@ class SlapReferee(slaprace.Races):
                 self._collect(at, out)
             else:
                 self._hurry(at, out)
-        self._now = t
+        self._clock(t)
 
     def _sync(self, t):
         """Re-arm the timers after the board changed at ``t``."""
