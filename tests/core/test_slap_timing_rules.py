@@ -7,8 +7,9 @@ a margin that says the slower hand was faster."""
 from _rig import kinds, rigged_referee
 from topper import eventlog, jsonl
 from topper.games.slap.blind import BlindSlapReferee
+from topper.games.slap.blind import restore as restore_blind
 from topper.games.slap.engine import WW3, Phase, SlapGame
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import SlapReferee, restore
 
 PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
 
@@ -178,3 +179,24 @@ def test_blind_the_hurry_up_fires_once_a_card():
     assert ref.tick(20000) == [] and ref.view(20000)["hurry_left"] == -1
     ref.table(20100)  # P1 laid: P2 is due, with a limit of its own
     assert kinds(ref.tick(22100)) == ["hurry"]
+
+
+def test_saves_from_before_late_windows_still_restore():
+    g, ref = _pair_ready()
+    ref.press(2, 1000)
+    ref.tick(1001)
+    ref.tick(2100)  # closed 100 ms ago: the save keeps its window
+    saved = ref.save(2100)
+    assert saved["late"] is not None
+    # as an older firmware wrote it: no late window
+    del saved["late"]
+    back = restore(saved, 50)
+    assert back.press(1, 60) == [] and back.settling()
+    blind = BlindSlapReferee("ww3", 3, seed=2, hurry_ms=2000)
+    blind.start(0, 0)
+    blind.tick(2000)  # P1 hurried
+    saved = blind.save(2100)
+    assert saved["hurried"] == 1
+    del saved["hurried"], saved["late"]
+    back = restore_blind(saved, 0)
+    assert back.view(0)["hurry_left"] == -1 and kinds(back.tick(5000)) == []
