@@ -32,6 +32,7 @@ class Devices:
 FRAM_ADDR = 0x50  # the Adafruit FRAM breakout's address; adafruit_fram's default
 
 
+
 def _why(e):
     if isinstance(e, ImportError):
         return _missing_lib(e)
@@ -84,7 +85,13 @@ def open_gate(d, board, cfg):
     from topper_hw import gate
 
     d.gate, strip = gate.open_gate(
-        board, cfg["seat_pins"], cfg["pixel_pin"], cfg["pixels"], cfg["brightness"], cfg["gate_confirm_us"]
+        board,
+        cfg["seat_pins"],
+        cfg["pixel_pin"],
+        cfg["pixels"],
+        cfg["brightness"],
+        cfg["gate_confirm_us"],
+        cfg["gate_bounce_us"],
     )
     return strip
 
