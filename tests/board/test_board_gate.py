@@ -57,7 +57,8 @@ def _first_update(b, presses, lead_us=20_000):
             earlier += 1
     assert found is not None, "no pressed seat lit white within 300 ms"
     slap, _ = b.data_until(lambda o: o.get("r") == "slap", timeout_ms=3000)
-    # presses after the race settled (1 ms) come as "late" rulings: ranked on
+    # presses after the race settled (10 ms with keypad, 1 ms with pio) come as "late"
+    # rulings: ranked on
     b.run_ms(300)
     late = [[o["seat"], o["margin_us"]] for o in b.data_lines() if o.get("r") == "late"]
     slap = dict(slap, order=slap["order"] + late)

@@ -77,10 +77,12 @@ def test_world_war_3_a_slap_is_won_with_its_margin(pad):
     assert st.shows(lines, "1. P2     0ms"), lines
     got = rulings(pad)
     slap = [r for r in got if r["r"] == "slap"][0]
-    late = [r for r in got if r["r"] == "late"]
+    # P1's press is in the slap's order when it falls inside the race's settle window
+    # (10 ms with the gate and keypad: docs/slap-gate.md), else a "late" ruling
+    order = slap["order"] + [[r["seat"], r["margin_us"]] for r in got if r["r"] == "late"]
     assert slap["ok"] is True and slap["by"] == 1
-    assert late and late[0]["seat"] == 0 and 3000 <= late[0]["margin_us"] <= 5000, late
-    assert st.shows(lines, "2. P1 %5dms" % ((late[0]["margin_us"] + 500) // 1000)), lines
+    assert len(order) == 2 and order[1][0] == 0 and 3000 <= order[1][1] <= 5000, order
+    assert st.shows(lines, "2. P1 %5dms" % ((order[1][1] + 500) // 1000)), lines
     hues = [max(range(3), key=lambda i: p[i]) for p in pad.ring() if any(p)]
     assert hues.count(1) >= 20 or not hues, pad.ring()  # the ring flashes P2's green
     pad.run_ms(500)

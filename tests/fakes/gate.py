@@ -3,10 +3,13 @@ the gate's Python side (topper_hw.gate, topper_app.gatearm). The C module itself
 tested on the emulated board (tests/board/test_board_gate.py).
 
 The fake Gate keeps the C module's contract (docs/slap-gate.md): armed seats' first
-falling edges are stamped in microseconds (a scripted press at ``t`` ms falls at
-``t * 1000`` us); same-instant first edges go to the ``picks``-th tied seat; the
-winner counts once its edge has lasted ``confirm_us``. It is worked out from the edges
-at each call, as the interrupt would have had it by the rig's clock.
+touches (first falling edges) are stamped in microseconds (a scripted press at ``t`` ms
+falls at ``t * 1000`` us); same-instant first touches go to the ``picks``-th tied seat;
+the winner counts once its contact has been held ``confirm_us``. Scripted presses are
+clean contacts, so the bounce window (``bounce_us``) never comes into play here: chatter
+and glitches are the emulated board's (tests/board/test_slap_first_touch.py). It is
+worked out from the edges at each call, as the interrupt would have had it by the rig's
+clock.
 """
 
 _rig = None
@@ -51,12 +54,13 @@ class PixelBuf:
 
 
 class Gate:
-    def __init__(self, seats, out, *, frame_len=72, confirm_us=500):
+    def __init__(self, seats, out, *, frame_len=72, confirm_us=500, bounce_us=5000):
         if _rig.gates and _rig.gates[-1].live:
             raise RuntimeError("in use")
         self.pins = [p.name for p in seats]
         self.frame_len = frame_len
         self.confirm_us = confirm_us
+        self.bounce_us = bounce_us
         self.frames = bytes(len(seats) * frame_len)
         self.mask = 0
         self.picks = bytes(len(seats) + 1)

@@ -12,6 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 import fakes  # noqa: E402
 
 from fakes import scenario  # noqa: E402
+from fakes.rig import SEAT_PINS  # noqa: E402
 from fakes.scenario import has, lay, start  # noqa: E402
 from topper_view import ring  # noqa: E402
 
@@ -147,3 +148,44 @@ def test_the_gate_can_be_turned_off():
     rig.press(2, rig.now + 30)
     rig.run(app, rig.now + 200)
     assert has(rig.screen(), "SLAP! P3 TAKES POT")
+
+
+def test_the_gate_takes_its_windows_from_the_settings():
+    rig, app, _ = scenario.boot({"TOPPER_GATE_CONFIRM_US": 300, "TOPPER_GATE_BOUNCE_US": 4000}, gate=True)
+    g = rig.gates[-1]
+    assert (g.confirm_us, g.bounce_us) == (300, 4000)
+    from topper_hw import settings
+
+    cfg, problems = settings.load({"TOPPER_GATE_BOUNCE_US": "50000"}.get)
+    assert cfg["gate_bounce_us"] == 5000  # out of bounds: the default, and the table is told
+    assert problems == ["TOPPER_GATE_BOUNCE_US=50000: not in 0..20000"]
+
+
+def test_the_race_waits_for_a_chattering_first_touch():
+    """P3's contact touches first and chatters, so keypad reports it last (after its
+    chatter and the debounce); P1's clean press 1 ms later is reported first. The race
+    stays open long enough for P3's report: P3 slaps, P1 is ranked 1 ms behind, and
+    nobody is ruled late."""
+    rig, app, g = booted_pair()
+    assert app.ref.ref.settle_ms == 10  # bounce window 5 ms + 4 scans of 1 ms, + 1 ms
+    t = rig.now + 30
+    g.edge(SEAT_PINS[2], t)  # P3's first touch
+    keys, i = rig._key(SEAT_PINS[2])
+    keys.events.schedule(i, True, t + 8)  # reported after 5 ms of chatter and 3 scans
+    keys.events.schedule(i, False, t + 80)
+    rig.press(0, t + 1)  # P1, clean, reported at once by this fake
+    rig.run(app, t + 150)
+    race = app.ref.ref.last_race
+    assert race["by"] == 2 and race["order"] == [[2, 0], [0, 1000]], race
+
+
+def test_without_the_gate_or_with_pio_a_race_settles_in_1_ms():
+    rig, app, _ = scenario.boot({"TOPPER_SLAP_GATE": 0}, gate=True)
+    assert app.dev.settle_ms == 1
+    from topper_hw.devices import race_settle_ms
+
+    cfg = {"gate_bounce_us": 5000, "debounce": 3, "scan_us": 1000}
+    assert race_settle_ms(cfg, "keypad", True) == 10
+    assert race_settle_ms(cfg, "pio", True) == 1  # first edges are reported at once
+    assert race_settle_ms(cfg, "keypad", False) == 1  # ranked in the order reported
+    assert race_settle_ms(dict(cfg, gate_bounce_us=0, debounce=1, scan_us=250), "keypad", True) == 2

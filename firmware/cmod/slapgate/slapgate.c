@@ -2,8 +2,9 @@
 //
 // CircuitPython runs no Python on an interrupt, and the Python loop takes 5-8 ms from a
 // press to the ring. This module decides a race in the GPIO interrupt instead: it stamps
-// every armed seat's first falling edge with the microsecond timer, confirms the first
-// one with a hardware alarm (a glitch is not a press), and sends the winner's ring frame,
+// every armed seat's first touch (its first falling edge) with the microsecond timer,
+// follows each touched seat's contact through its bounce until it is a press or a glitch,
+// and sends the earliest-touched press's ring frame,
 // prepared by Python beforehand, by DMA through its own PIO state machine (the NeoPixel
 // program of common-hal/neopixel_write). Python reads the winner and the stamps after.
 // Python's own ring frames go through show(), the same state machine: one writer on the
@@ -40,8 +41,9 @@ extern const uint16_t neopixel_program[];   // common-hal/neopixel_write: the sa
 #define US_PER_BYTE 10       // 8 bits of 1.25 us
 #define CLAMP 0x3FFFFFFF     // stamps stay small ints: nothing allocated on the slap path
 
-// LISTEN: armed, no candidate. CONFIRM: a candidate waits for its alarm. OUT: the winner is
-// confirmed and its frame waits for the ring's latch gap. FIRED: the winner's frame started.
+// LISTEN: armed, no seat touched. CONFIRM: the earliest touch is not decided yet: the alarm
+// or the next edge decides. OUT: the winner is confirmed and its frame waits for the
+// ring's latch gap. FIRED: the winner's frame started.
 enum { PH_OFF, PH_DISARMED, PH_LISTEN, PH_CONFIRM, PH_OUT, PH_FIRED };
 
 static struct {
@@ -49,16 +51,20 @@ static struct {
     uint8_t n, out_pin;
     uint8_t pins[MAX_SEATS];
     uint32_t pin_mask;
-    uint32_t confirm_us;
+    uint32_t confirm_us;   // a press is a contact held this long without a break...
+    uint32_t bounce_us;    // ...that began within this long of the seat's first touch
     uint16_t frame_len;
     PIO pio;
     int sm, offset, dma, alarm;
     // the race
-    volatile uint8_t armed, stamped;
+    // stamped: touched (stamps[s] is the first touch); low: the contact is closed since
+    // low_from[s], as far as its edges tell; pressed: held confirm_us, decided for good
+    volatile uint8_t armed, stamped, low, pressed;
     volatile int8_t cand, winner;
     volatile bool have_origin;
     volatile uint32_t origin;
     volatile uint32_t stamps[MAX_SEATS];
+    volatile uint32_t low_from[MAX_SEATS];
     uint8_t picks[MAX_SEATS + 1];
     // the ring
     volatile uint32_t busy_until;   // when the last bit on the ring's pin ends
@@ -77,11 +83,20 @@ static inline uint32_t now_us(void) {
     return timer_hw->timerawl;
 }
 
-static inline uint32_t edge_bit(uint pin) {
+static inline uint32_t fall_bit(uint pin) {
     return GPIO_IRQ_EDGE_FALL << (4 * (pin & 7));
 }
 
-// Edges latch in INTR whether enabled or not: forget the old one before listening again.
+static inline uint32_t rise_bit(uint pin) {
+    return GPIO_IRQ_EDGE_RISE << (4 * (pin & 7));
+}
+
+// Both edges: a touched seat's contact is followed until it is decided.
+static inline uint32_t edge_bit(uint pin) {
+    return fall_bit(pin) | rise_bit(pin);
+}
+
+// Edges latch in INTR whether enabled or not: forget the old ones before listening again.
 static inline void __not_in_flash_func(listen)(uint seat, bool on) {
     uint pin = g.pins[seat];
     io_bank0_hw->intr[pin >> 3] = edge_bit(pin);
@@ -143,123 +158,164 @@ static int __not_in_flash_func(pick)(uint32_t set) {
     return -1;
 }
 
-// Confirm `seat` at its edge + confirm_us, or now if that has passed. Returns false if the
-// alarm will do it.
-static bool __not_in_flash_func(candidate)(int seat) {
-    g.cand = (int8_t)seat;
-    if (later(g.stamps[seat] + g.confirm_us)) {
-        g.phase = PH_CONFIRM;
-        return false;
+enum { UNDECIDED, PRESSED, GLITCH };
+
+// What touched seat `s`'s contact is at `now` (docs/slap-gate.md, "How the gate decides"):
+// PRESSED once it has stayed closed for confirm_us without a break, that closing having
+// begun within bounce_us of its first touch; GLITCH once bounce_us has passed since the
+// first touch with the contact open and no such closing under way; else UNDECIDED, and
+// `*due` is when it will be decided if no edge comes first.
+static int __not_in_flash_func(judge)(int s, uint32_t now, uint32_t *due) {
+    uint32_t bit = 1u << s;
+    if ((g.pressed & bit) || !g.confirm_us) {
+        return PRESSED;
     }
-    return true;
+    if (g.low & bit) {
+        uint32_t held = g.low_from[s] + g.confirm_us;
+        if ((int32_t)(now - held) >= 0) {
+            g.pressed |= bit;
+            return PRESSED;
+        }
+        *due = held;
+        return UNDECIDED;
+    }
+    uint32_t end = g.stamps[s] + g.bounce_us;
+    if ((int32_t)(now - end) >= 0) {
+        return GLITCH;
+    }
+    *due = end;
+    return UNDECIDED;
 }
 
-// No winner yet: the earliest-stamped seat still held down is the next candidate. A
-// stamped seat already up again never held its press for confirm_us: it is a glitch too,
-// and listens again.
-static void __not_in_flash_func(next_candidate)(void) {
+// The contact of touched seat `s` closed (`closed`) or opened at `now`. A closing after
+// the bounce window of a touch that never became a press is a new first touch: the old
+// one was a glitch.
+static void __not_in_flash_func(follow)(int s, uint32_t now, bool closed) {
+    uint32_t bit = 1u << s;
+    if (closed) {
+        if (!(g.low & bit) && (int32_t)(now - (g.stamps[s] + g.bounce_us)) >= 0) {
+            g.stamps[s] = now;
+            g.glitches++;
+        }
+        g.low |= bit;
+        g.low_from[s] = now;
+        return;
+    }
+    if ((g.low & bit) && (int32_t)(now - (g.low_from[s] + g.confirm_us)) >= 0) {
+        g.pressed |= bit;   // held long enough: a press, whatever the contact does next
+        listen(s, false);
+    }
+    g.low &= ~bit;
+}
+
+// No winner yet: forget the touches that turned out glitches (those seats listen afresh
+// for a first touch), then look at the earliest remaining touch (a group, if several
+// seats share its microsecond). Once every seat of that group is a press, the one the
+// referee's tie draw puts first wins; while one is undecided, nobody later may win, and
+// the gate waits for its next edge or its deadline.
+static void __not_in_flash_func(decide)(void) {
     for (;;) {
-        uint32_t low = 0, best = 0;
+        uint32_t now = now_us();
+        uint32_t due = 0;
+        for (int s = 0; s < g.n; s++) {
+            if ((g.stamped & (1u << s)) && judge(s, now, &due) == GLITCH) {
+                g.stamped &= ~(1u << s);
+                g.glitches++;
+            }
+        }
+        uint32_t group = 0, best = 0;
         for (int s = 0; s < g.n; s++) {
             if (!(g.stamped & (1u << s))) {
                 continue;
             }
-            if (!seat_low(s)) {
-                g.stamped &= ~(1u << s);
-                g.glitches++;
-                listen(s, true);
-                continue;
-            }
-            if (!low || (int32_t)(g.stamps[s] - best) < 0) {
-                low = 1u << s;
+            if (!group || (int32_t)(g.stamps[s] - best) < 0) {
+                group = 1u << s;
                 best = g.stamps[s];
             } else if (g.stamps[s] == best) {
-                low |= 1u << s;
+                group |= 1u << s;
             }
         }
-        if (!low) {
-            g.cand = -1;
+        if (!group) {
+            g.cand = -1;   // (an alarm still set finds nothing to do in LISTEN)
             g.phase = PH_LISTEN;
             return;
         }
-        if (!candidate(pick(low))) {
-            return;
+        bool waiting = false;
+        uint32_t next = 0;
+        for (int s = 0; s < g.n; s++) {
+            if ((group & (1u << s)) && judge(s, now, &due) == UNDECIDED) {
+                if (!waiting || (int32_t)(due - next) < 0) {
+                    next = due;
+                }
+                waiting = true;
+            }
         }
-        if (seat_low(g.cand)) {
+        g.cand = (int8_t)pick(group);
+        if (!waiting) {
             g.winner = g.cand;
             send_winner();
             return;
         }
+        g.phase = PH_CONFIRM;
+        if (later(next)) {
+            return;
+        }
     }
 }
-
-static void confirm(void);
 
 static void __not_in_flash_func(gate_irq)(void) {
     uint32_t now = now_us();
     g.irqs++;
-    uint32_t fell = 0;
+    bool touched = false;
     for (int s = 0; s < g.n; s++) {
         uint pin = g.pins[s];
-        if (io_bank0_hw->proc0_irq_ctrl.ints[pin >> 3] & edge_bit(pin)) {
-            io_bank0_hw->intr[pin >> 3] = edge_bit(pin);
-            fell |= 1u << s;
+        uint32_t bits = io_bank0_hw->proc0_irq_ctrl.ints[pin >> 3] & edge_bit(pin);
+        if (!bits) {
+            continue;
+        }
+        io_bank0_hw->intr[pin >> 3] = bits;
+        uint32_t bit = 1u << s;
+        if (!(g.armed & bit) || g.phase < PH_LISTEN || (g.pressed & bit)) {
+            continue;
+        }
+        bool closed = seat_low(s);
+        if (!(g.stamped & bit)) {
+            if (bits & fall_bit(pin)) {
+                // the first touch: its stamp, whatever the contact does next
+                g.stamps[s] = now;
+                g.low_from[s] = now;
+                g.stamped |= bit;
+                if (closed) {
+                    g.low |= bit;
+                } else {
+                    g.low &= ~bit;   // already open again: a bounce, or a glitch
+                }
+                touched = true;
+            }
+            continue;
+        }
+        // Both edges latched since the last look: the level says where the contact is
+        // now; a rise and a fall together with the contact closed are a new closing.
+        if (closed && (!(g.low & bit) || (bits & rise_bit(pin)))) {
+            follow(s, now, true);
+        } else if (!closed) {
+            follow(s, now, false);
         }
     }
-    fell &= g.armed & ~g.stamped;
-    if (!fell || g.phase < PH_LISTEN) {
-        return;
-    }
-    for (int s = 0; s < g.n; s++) {
-        if (fell & (1u << s)) {
-            g.stamps[s] = now;
-            listen(s, false);   // only a seat's first edge counts
-        }
-    }
-    g.stamped |= fell;
-    if (!g.have_origin) {
+    if (touched && !g.have_origin) {
         g.origin = now;
         g.have_origin = true;
+        abort_show();
     }
-    if (g.phase == PH_CONFIRM && now == g.stamps[g.cand]) {
-        // An edge just after the handler read the status, in the same microsecond: the
-        // referee ranks by stamps and sees a tie, so the tie rule must choose here too.
-        uint32_t tied = 0;
-        for (int s = 0; s < g.n; s++) {
-            if ((g.stamped & (1u << s)) && g.stamps[s] == now) {
-                tied |= 1u << s;
-            }
-        }
-        g.cand = (int8_t)pick(tied);
-    }
-    if (g.phase != PH_LISTEN) {
-        return;   // a later press: its stamp is all
-    }
-    abort_show();
-    if (candidate(pick(fell))) {
-        confirm();
-    }
-}
-
-// The candidate's confirmation time has come: still held, it wins; up again, a glitch.
-// confirm_us 0 takes the edge for the press.
-static void __not_in_flash_func(confirm)(void) {
-    int c = g.cand;
-    if (!g.confirm_us || seat_low(c)) {
-        g.winner = (int8_t)c;
-        send_winner();
-    } else {
-        g.stamped &= ~(1u << c);
-        g.glitches++;
-        listen(c, true);
-        next_candidate();
+    if (g.phase == PH_LISTEN || g.phase == PH_CONFIRM) {
+        decide();
     }
 }
 
 static void __not_in_flash_func(alarm_cb)(uint alarm) {
     (void)alarm;
     if (g.phase == PH_CONFIRM) {
-        confirm();
+        decide();
     } else if (g.phase == PH_OUT) {
         send_winner();
     }
@@ -268,7 +324,7 @@ static void __not_in_flash_func(alarm_cb)(uint alarm) {
 static void reset_race(uint8_t mask) {
     hardware_alarm_cancel(g.alarm);
     g.armed = mask;
-    g.stamped = 0;
+    g.stamped = g.low = g.pressed = 0;
     g.cand = g.winner = -1;
     g.have_origin = false;
     for (int s = 0; s < g.n; s++) {
@@ -297,14 +353,15 @@ static void gate_release(void) {
     g.out_obj = NULL;
 }
 
-// Gate(seats, out, *, frame_len=72, confirm_us=500)
+// Gate(seats, out, *, frame_len=72, confirm_us=500, bounce_us=5000)
 static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw, const mp_obj_t *all_args) {
-    enum { A_SEATS, A_OUT, A_LEN, A_CONFIRM };
+    enum { A_SEATS, A_OUT, A_LEN, A_CONFIRM, A_BOUNCE };
     static const mp_arg_t allowed[] = {
         { MP_QSTR_seats, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL} },
         { MP_QSTR_out, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL} },
         { MP_QSTR_frame_len, MP_ARG_KW_ONLY | MP_ARG_INT, {.u_int = 72} },
         { MP_QSTR_confirm_us, MP_ARG_KW_ONLY | MP_ARG_INT, {.u_int = 500} },
+        { MP_QSTR_bounce_us, MP_ARG_KW_ONLY | MP_ARG_INT, {.u_int = 5000} },
     };
     mp_arg_val_t a[MP_ARRAY_SIZE(allowed)];
     mp_arg_parse_all_kw_array(n_args, n_kw, all_args, MP_ARRAY_SIZE(allowed), allowed, a);
@@ -317,6 +374,7 @@ static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n
     mp_arg_validate_length_range(n, 1, MAX_SEATS, MP_QSTR_seats);
     mp_int_t len = mp_arg_validate_int_range(a[A_LEN].u_int, 3, MAX_FRAME, MP_QSTR_frame_len);
     mp_int_t confirm = mp_arg_validate_int_range(a[A_CONFIRM].u_int, 0, 100000, MP_QSTR_confirm_us);
+    mp_int_t bounce = mp_arg_validate_int_range(a[A_BOUNCE].u_int, 0, 100000, MP_QSTR_bounce_us);
     uint8_t pins[MAX_SEATS];
     uint32_t mask = 0;
     for (size_t s = 0; s < n; s++) {
@@ -354,6 +412,7 @@ static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n
     g.out_obj = out;
     g.frame_len = len;
     g.confirm_us = confirm;
+    g.bounce_us = bounce;
     g.alarm = alarm;
     g.dma = dma;
     g.cand = g.winner = -1;
@@ -459,7 +518,9 @@ static mp_obj_t gate_stamp(mp_obj_t self, mp_obj_t seat_in) {
     check(self);
     mp_int_t s = mp_obj_get_int(seat_in);
     uint32_t saved = save_and_disable_interrupts();
-    bool has = s >= 0 && s < g.n && (g.stamped & (1u << s));
+    uint32_t due;
+    // a touch that has turned out a glitch is no press's stamp
+    bool has = s >= 0 && s < g.n && (g.stamped & (1u << s)) && judge(s, now_us(), &due) != GLITCH;
     uint32_t t = has ? g.stamps[s] : 0;
     restore_interrupts(saved);
     return has ? since_origin(t) : MP_OBJ_NEW_SMALL_INT(-1);

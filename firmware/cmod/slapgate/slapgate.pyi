@@ -6,7 +6,13 @@ from microcontroller import Pin
 
 class Gate:
     def __init__(
-        self, seats: tuple[Pin, ...], out: Pin, *, frame_len: int = 72, confirm_us: int = 500
+        self,
+        seats: tuple[Pin, ...],
+        out: Pin,
+        *,
+        frame_len: int = 72,
+        confirm_us: int = 500,
+        bounce_us: int = 5000,
     ) -> None: ...
     def load(self, frames: ReadableBuffer) -> None: ...
     def arm(self, mask: int, picks: ReadableBuffer) -> None: ...

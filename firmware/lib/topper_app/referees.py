@@ -13,24 +13,28 @@ LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 SHELL_PARTS = ("topper_app.slapplay", "topper_app.blindplay", "topper_app.turnplay", "topper_app.linksetup")
 
 
-def make_referee(cfg, seed):
+def make_referee(cfg, seed, settle_ms=1):
     """The referee for the chosen game, imported only now (heap: one game at a time).
 
     With the card pad the full-knowledge ``SlapReferee`` judges every card the pad
     reads. Without it (RULES.md section 8) the device cannot see cards: the blind
     referee ranks slaps, keeps turns, lockouts and timers, and the table judges each
-    slap with the table button."""
+    slap with the table button. ``settle_ms``: how long a race stays open after its
+    first reported press, as the device's buttons need it
+    (``topper_hw.devices.race_settle_ms``)."""
     if cfg["cardpad"]:
         from topper.games.slap.pad import SlapReferee
         from topper.games.slap.engine import SlapGame
 
         g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-        ref = SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"])
+        ref = SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
         ref.recycle = True  # its slap rulings are reused records: the log copies them (topper_app.logqueue)
         return ref
     from topper.games.slap.blind import BlindSlapReferee
 
-    blind = BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"])
+    blind = BlindSlapReferee(
+        cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms
+    )
     blind.recycle = True  # as the card referee's
     return blind
 

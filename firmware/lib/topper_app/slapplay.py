@@ -50,7 +50,7 @@ def begin(app, seat, t):
     host's seed)."""
     cfg = app.game
     app.heavy = True  # no race yet: the step collects between its stages (App.between)
-    app.ref = make_referee(cfg, t if cfg.get("seed") is None else cfg["seed"])
+    app.ref = make_referee(cfg, t if cfg.get("seed") is None else cfg["seed"], app.dev.settle_ms)
     if app.cards is None:
         from topper import cards
 

@@ -27,9 +27,30 @@ class Devices:
         self.i2c = None
         self.log = None  # the event log's line sink (usb_cdc.data), when connected
         self.problems = []
+        self.settle_ms = 1  # how long a slap race stays open (race_settle_ms)
 
 
 FRAM_ADDR = 0x50  # the Adafruit FRAM breakout's address; adafruit_fram's default
+
+
+def race_settle_ms(cfg, capture, gated):
+    """How long a slap referee keeps a race open after the first press the buttons
+    report (its ``settle_ms``): long enough that a press whose contact touched before
+    the race's fastest one always reaches the referee before the ranking.
+
+    With the slap gate the referee ranks first touches, but keypad still reports each
+    press when it has read it closed for ``debounce`` scans in a row. A clean press is
+    reported ``debounce - 1`` scans after its edge at the soonest; a contact that
+    chatters through the gate's bounce window is reported up to that window plus
+    ``debounce`` scans (and one scan of phase) after its first touch. The window covers
+    that difference and a millisecond more for the whole-ms stamps. The PIO capture
+    reports every first edge at once, in time order, and keypad without the gate ranks
+    the order it reports in: for them a race needs no more than the 1 ms it always
+    had."""
+    if not gated or capture != "keypad":
+        return 1
+    us = cfg["gate_bounce_us"] + (cfg["debounce"] + 1) * cfg["scan_us"]
+    return (us + 999) // 1000 + 1
 
 
 def _why(e):
@@ -84,7 +105,13 @@ def open_gate(d, board, cfg):
     from topper_hw import gate
 
     d.gate, strip = gate.open_gate(
-        board, cfg["seat_pins"], cfg["pixel_pin"], cfg["pixels"], cfg["brightness"], cfg["gate_confirm_us"]
+        board,
+        cfg["seat_pins"],
+        cfg["pixel_pin"],
+        cfg["pixels"],
+        cfg["brightness"],
+        cfg["gate_confirm_us"],
+        cfg["gate_bounce_us"],
     )
     return strip
 
@@ -121,6 +148,8 @@ def build(cfg, now, paint, log=print):
             strip = open_gate(d, board, cfg)
         except Exception as e:
             d.problems.append("slap gate: %s" % _why(e))
+    if d.buttons is not None:
+        d.settle_ms = race_settle_ms(cfg, d.buttons.src.capture, d.gate is not None)
     try:
         if strip is None:
             strip = pixels.open_strip(board, cfg["pixel_pin"], cfg["pixels"], cfg["brightness"])

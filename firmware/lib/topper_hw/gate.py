@@ -21,14 +21,18 @@ from topper.ticks import ticks_add
 MAX_PIXELS = 64
 
 
-def open_gate(board, seat_pins, pixel_pin, n, brightness_pct, confirm_us):
-    """``(SeatGate, GateStrip)``; the image must have the gate (``import slapgate``)."""
+def open_gate(board, seat_pins, pixel_pin, n, brightness_pct, confirm_us, bounce_us):
+    """``(SeatGate, GateStrip)``; the image must have the gate (``import slapgate``). A
+    press is a contact held ``confirm_us`` without a break, begun within ``bounce_us``
+    of the seat's first touch, and is ranked by that first touch."""
     import slapgate
 
     if n > MAX_PIXELS:
         raise ValueError("a ring of %d pixels: the slap gate holds %d" % (n, MAX_PIXELS))
     pins = tuple(getattr(board, p) for p in seat_pins)
-    gate = slapgate.Gate(pins, getattr(board, pixel_pin), frame_len=3 * n, confirm_us=confirm_us)
+    gate = slapgate.Gate(
+        pins, getattr(board, pixel_pin), frame_len=3 * n, confirm_us=confirm_us, bounce_us=bounce_us
+    )
     brightness = brightness_pct / 100
     return SeatGate(gate, len(pins), n, brightness), GateStrip(gate, n, brightness)
 

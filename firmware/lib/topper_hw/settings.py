@@ -95,10 +95,12 @@ def load(getenv):
         "capture": capture,
         "scan_us": _int(getenv, "TOPPER_SCAN_US", 1000, 250, 20000, p),
         "debounce": _int(getenv, "TOPPER_DEBOUNCE_SCANS", 3, 1, 20, p),
-        # The slap gate (docs/slap-gate.md): lights a race's winner from an interrupt;
-        # a seat's edge must stay low this long to count (glitch rejection).
+        # The slap gate (docs/slap-gate.md): lights a race's winner from an interrupt.
+        # A press is a contact held confirm_us without a break (glitch rejection), begun
+        # within bounce_us of the seat's first touch, which is its stamp.
         "gate": _flag(getenv, "TOPPER_SLAP_GATE", True, p),
         "gate_confirm_us": _int(getenv, "TOPPER_GATE_CONFIRM_US", 500, 0, 5000, p),
+        "gate_bounce_us": _int(getenv, "TOPPER_GATE_BOUNCE_US", 5000, 0, 20000, p),
         "game": game,
         "jokers": _int(getenv, "TOPPER_JOKERS", 2, 0, 8, p),
         "hurry_ms": _int(getenv, "TOPPER_HURRY_MS", 3000, 0, 60000, p),
