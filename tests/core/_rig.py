@@ -2,7 +2,7 @@
 
 from topper import cards
 from topper.games.slap.pad import SlapReferee
-from topper.games.slap.engine import SlapGame
+from topper.games.slap.engine import WW3, SlapGame
 
 
 def codes(text):
@@ -33,3 +33,15 @@ def kinds(rulings):
 
 def pot_text(g):
     return " ".join([cards.format_card(c) for c in g.pot])
+
+
+# A deal whose first two cards (P1's 1RC, then its 1RH) make a pair.
+PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
+
+
+def pair_ready(**kw):
+    """A World War 3 referee with a pair on the pile (laid at 100 and 200)."""
+    g, ref = rigged_referee(WW3, PAIR_ON_TOP, **kw)
+    ref.lay(100)
+    ref.lay(200)
+    return g, ref

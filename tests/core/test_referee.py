@@ -1,24 +1,14 @@
 """The real-time referee: slap races, ranked order and margins, the tie rule, lockouts,
 late slaps, the hurry-up timer, collecting, and tick wrap (RULES.md 2.8-2.10)."""
 
-from _rig import kinds, rigged_referee
+from _rig import PAIR_ON_TOP, kinds, pair_ready, rigged_referee
 from topper.games.slap import race as slaprace
 from topper.rng import Rng
 from topper.games.slap.engine import WW3, Phase
 from topper.ticks import PERIOD, ticks_add
 
-PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
-
-
-def _pair_ready(**kw):
-    g, ref = rigged_referee(WW3, PAIR_ON_TOP, **kw)
-    ref.lay(100)
-    ref.lay(200)  # 1RC 1RH: a pair
-    return g, ref
-
-
 def test_first_press_wins_and_later_presses_are_ranked_with_margins():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     assert ref.press(2, 1000) == []  # the race waits for same-scan presses
     assert ref.press(0, 1000 + 0) == []  # same ms: a tie
     out = ref.press(3, 1004)  # arrives after the race settled
@@ -33,7 +23,7 @@ def test_first_press_wins_and_later_presses_are_ranked_with_margins():
 
 
 def test_margins_in_order_without_ties():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.press(1, 2000)
     out = ref.press(3, 2007)
     slap = out[0]
@@ -43,7 +33,7 @@ def test_margins_in_order_without_ties():
 
 
 def test_microsecond_stamps_break_what_milliseconds_cannot():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.press(3, 3000, 250)
     ref.press(1, 3000, 247)
     out = ref.tick(3001)
@@ -167,7 +157,7 @@ def test_everything_works_across_the_tick_wrap():
     ref.lay(start)
     out = ref.tick(ticks_add(start, 3000))
     assert kinds(out) == ["hurry"] and out[0]["t"] == ticks_add(start, 3000) < start
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     t = PERIOD - 1
     ref.press(2, t)
     out = ref.press(0, 2)  # 3 ms later, after the wrap
@@ -175,7 +165,7 @@ def test_everything_works_across_the_tick_wrap():
 
 
 def test_a_stamp_from_the_past_is_taken_as_now():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.tick(5000)
     ref.press(1, 4000)
     out = ref.tick(5001)

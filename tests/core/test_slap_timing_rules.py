@@ -4,29 +4,19 @@ card, and timers that fall inside a race's settle window (docs/rules/slap-games.
 "Timing"). Each case is one a table would notice: the wrong seat paid, a second buzzer,
 a margin that says the slower hand was faster."""
 
-from _rig import kinds, rigged_referee
+from _rig import PAIR_ON_TOP, kinds, pair_ready, rigged_referee
 from topper import eventlog, jsonl
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.blind import restore as restore_blind
 from topper.games.slap.engine import WW3, Phase, SlapGame
 from topper.games.slap.pad import SlapReferee, restore
 
-PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
-
-
-def _pair_ready(**kw):
-    g, ref = rigged_referee(WW3, PAIR_ON_TOP, **kw)
-    ref.lay(100)
-    ref.lay(200)  # 1RC 1RH: a pair
-    return g, ref
-
-
 def _of(out, kind):
     return [r for r in out if r["r"] == kind]
 
 
 def test_a_press_reported_after_the_ranking_is_late_by_no_less_than_zero():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.press(2, 1000, 500)
     assert _of(ref.tick(1001), "slap")[0]["by"] == 2
     stacks = [len(s) for s in g.stacks]
@@ -38,7 +28,7 @@ def test_a_press_reported_after_the_ranking_is_late_by_no_less_than_zero():
 
 
 def test_a_press_of_a_closed_races_window_is_late_whenever_it_arrives():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.press(2, 1000)
     ref.tick(1001)  # P3 takes the pot and leads the next pile
     assert ref.tick(2000) == []  # the race closes: nothing ruled, so nothing logged
@@ -125,7 +115,7 @@ def test_a_gathering_due_inside_the_settle_window_waits_for_the_ranking():
 
 
 def test_a_card_in_the_same_ms_ranks_the_race_at_that_ms():
-    g, ref = _pair_ready(hurry_ms=3000)
+    g, ref = pair_ready(hurry_ms=3000)
     ref.press(2, 300)
     out = ref.lay(300, seat=3)  # read in the same ms (from a seat not due: refused)
     assert kinds(out) == ["slap", "error"] and out[0]["by"] == 2 and g.turn == 2
@@ -182,7 +172,7 @@ def test_blind_the_hurry_up_fires_once_a_card():
 
 
 def test_saves_from_before_late_windows_still_restore():
-    g, ref = _pair_ready()
+    g, ref = pair_ready()
     ref.press(2, 1000)
     ref.tick(1001)
     ref.tick(2100)  # closed 100 ms ago: the save keeps its window

@@ -2,12 +2,11 @@
 sends the moment a seat wins a race, worked out before the race. A player sees it, then
 the ruling's own frames; the two must be the same picture."""
 
-from _rig import rigged_referee
+from _rig import PAIR_ON_TOP, rigged_referee
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.engine import WW3
 from topper_view import effects, ring
 
-PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
 
 
 def ruled_frame(ref, seat, t):
