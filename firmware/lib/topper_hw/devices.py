@@ -136,7 +136,10 @@ def build(cfg, now, paint, log=print):
         pins = cfg["seat_pins"]
 
         def keypad_seats():
-            return buttons.KeypadSeats(buttons.open_keys(board, pins, cfg["scan_us"], cfg["debounce"]))
+            # every scan's change an event (debounce 1): KeypadSeats applies the
+            # first-touch rule with the debounce scans and the bounce window
+            keys = buttons.open_keys(board, pins, cfg["scan_us"], 1)
+            return buttons.KeypadSeats(keys, cfg["scan_us"], cfg["debounce"], cfg["gate_bounce_us"])
 
         if cfg["capture"] == "pio":
             from topper_hw.pio_seats import open_seats
