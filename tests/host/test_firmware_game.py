@@ -291,8 +291,8 @@ def test_a_games_start_and_end_collect_between_their_stages_a_slap_never():
 
 
 def test_the_ring_stays_put_until_the_slap_is_ranked_then_lights_the_winner_at_once():
-    # The step that sees a press draws nothing (the race it opened is ranked at a tick a
-    # millisecond on, when every press of that millisecond is in): the ring's next
+    # The step that sees a press draws nothing (the race it opened is ranked at the end
+    # of its settle window, when every press stamped before it is in): the ring's next
     # frame is the winner's flash, and the loop comes straight back for that step
     # (topper_app.main sleeps only when ``settling`` is off).
     rig, app, _ = scenario.boot(NO_HURRY)
@@ -303,10 +303,15 @@ def test_the_ring_stays_put_until_the_slap_is_ranked_then_lights_the_winner_at_o
     shows = len(rig.strip().shows)
     t = rig.now + 1
     rig.press(2, t)
-    rig.run(app, t, every=1)
+    # reported once read closed for 3 scans (at t + 3), stamped t; ranked when its
+    # settle window (devices.race_settle_ms) has passed
+    settle = app.dev.settle_ms
+    rig.run(app, t + 3, every=1)
+    assert app.settling
+    rig.run(app, t + settle - 1, every=1)
     assert app.settling
     assert len(rig.strip().shows) == shows  # nothing drawn while the race is open
-    rig.run(app, t + 1, every=1)
+    rig.run(app, t + settle, every=1)
     assert not app.settling
     assert rig.ring() == [ring.seat_color(2)] * 24  # the flash, in the very next step
     assert len(rig.strip().shows) == shows + 1

@@ -179,13 +179,21 @@ def test_the_race_waits_for_a_chattering_first_touch():
     assert race["by"] == 2 and race["order"] == [[2, 0], [0, 1000]], race
 
 
-def test_without_the_gate_or_with_pio_a_race_settles_in_1_ms():
+def test_every_mode_waits_for_the_first_touch_rule():
+    """Both capture modes stamp a press at its first touch and report it once confirmed
+    (docs/slap-gate.md): with or without the gate, a race stays open for the longest
+    report delay of the mode."""
     rig, app, _ = scenario.boot({"TOPPER_SLAP_GATE": 0}, gate=True)
-    assert app.dev.settle_ms == 1
+    assert app.dev.settle_ms == 10
     from topper_hw.devices import race_settle_ms
 
-    cfg = {"gate_bounce_us": 5000, "debounce": 3, "scan_us": 1000}
+    cfg = {"gate_bounce_us": 5000, "gate_confirm_us": 500, "debounce": 3, "scan_us": 1000}
+    # keypad: bounce window 5 ms + 3 closed scans + a scan of phase, + 1 ms
     assert race_settle_ms(cfg, "keypad", True) == 10
-    assert race_settle_ms(cfg, "pio", True) == 1  # first edges are reported at once
-    assert race_settle_ms(cfg, "keypad", False) == 1  # ranked in the order reported
+    assert race_settle_ms(cfg, "keypad", False) == 10
+    # pio: bounce window 5 ms + the 0.5 ms check, + the drain's 3 ms guard, + 1 ms
+    assert race_settle_ms(cfg, "pio", True) == 10
+    assert race_settle_ms(cfg, "pio", False) == 10
     assert race_settle_ms(dict(cfg, gate_bounce_us=0, debounce=1, scan_us=250), "keypad", True) == 2
+    assert race_settle_ms(dict(cfg, gate_bounce_us=0, gate_confirm_us=0), "pio", True) == 4
+    assert race_settle_ms(dict(cfg, gate_bounce_us=20000, gate_confirm_us=5000), "pio", False) == 29

@@ -23,7 +23,7 @@ def test_a_device_game_log_replays_to_the_same_rulings():
     lay(rig, app, "1RC")
     lay(rig, app, "1RH")
     rig.press(2, rig.now + 10)
-    rig.press(0, rig.now + 13)
+    rig.press(0, rig.now + 25)  # 15 ms after P3: past the race's 10 ms, late
     rig.run(app, rig.now + 3000)
     lay(rig, app, "4BS")
     rig.run(app, rig.now + 2500)  # P4 is hurried

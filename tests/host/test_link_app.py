@@ -24,7 +24,7 @@ def slap_game(rig, app):
     lay(rig, app, "1RC")
     lay(rig, app, "1RH")
     rig.press(2, rig.now + 10)
-    rig.press(0, rig.now + 14)
+    rig.press(0, rig.now + 25)  # 15 ms after P3: past the race's 10 ms, late
     rig.run(app, rig.now + 3000)
     lay(rig, app, "4BS")
 

@@ -5,7 +5,7 @@ ranked by the core (``topper.games.slap.race`` and the referee). docs/pio-captur
 from _rig import rigged_referee
 from test_pio_rig import CYCLES_PER_US, FIFO_DEPTH, PROGRAM, RESYNC, Machine, Pins, stamp_us
 from topper.games.slap import race as slaprace
-from topper.pio_decode import COUNT_MASK, SeatDecoder, pack, unpack
+from topper.pio_decode import COUNT_MASK, GUARD_MS, SeatDecoder, pack, unpack
 from topper.rng import Rng
 from topper.games.slap.engine import WW3
 
@@ -16,7 +16,9 @@ PAIR_ON_TOP = ["1RC 1RH 4YS 2GT", "1GT 2BS 3YC 4GC", "4GC 3BH 2YT", "2BH 3BS"]
 def _capture(pins, until_us, x0=None, seats=4, every_us=50):
     """Run the program to ``until_us``, reading its FIFO every ``every_us`` (as the DMA
     ring does, within microseconds), and decode with the sync the driver makes (counter
-    start at the ticks T0). Returns (machine, words, events, decoder)."""
+    start at the ticks T0), then drain once more after the pins have stayed as they
+    ended long enough for the presses held then to be confirmed (GUARD_MS behind the
+    drain's now). Returns (machine, words, events, decoder)."""
     m = Machine(pins, x0=x0)
     words = []
     t = 0
@@ -27,7 +29,9 @@ def _capture(pins, until_us, x0=None, seats=4, every_us=50):
     assert not m.rxstall
     d = SeatDecoder(seats)
     d.sync(COUNT_MASK if x0 is None else x0, T0)
-    events = d.decode(words, len(words), T0 + int(until_us // 1000), [])
+    now = T0 + int(until_us // 1000)
+    events = d.decode(words, len(words), now, [])
+    events = d.decode([], 0, now + GUARD_MS + 1, events)
     return m, words, events, d
 
 
@@ -146,8 +150,8 @@ def test_bouncing_release_is_one_release_at_its_first_edge():
     m = Machine(p)
     d = SeatDecoder(4)
     d.sync(COUNT_MASK, T0)
-    m.run_until_us(100)
-    assert d.decode(m.read(), 2, T0, []) == [(0, True, T0, 50)]
+    m.run_until_us(4000)  # held 500 us by 550, and a drain 3 ms past that
+    assert d.decode(m.read(), 2, T0 + 4, []) == [(0, True, T0, 50)]
     m.run_until_us(20200)
     words = m.read()
     assert len(words) == 5
@@ -201,9 +205,9 @@ def test_overflow_drops_new_words_but_never_stops_the_clock():
     d.decode(words, len(words), T0, [])
     d.lost()
     m.clear_rxfifo()
-    m.run_until_us(500)
+    m.run_until_us(4500)
     words = m.read()
-    out = d.decode(words, len(words), T0, [])
+    out = d.decode(words, len(words), T0 + 4, [])
     assert out == [(0, True, T0, 400)]
     assert d.overflows == 1
 

@@ -168,7 +168,9 @@ def test_presses_3us_apart_come_out_stamped_against_the_ticks(board, dma):
     world = board(Pins().down(300.0, 2).down(303.0, 0), dma=dma)
     drv = _open(world)
     assert isinstance(drv, pio_seats.PioSeats) and drv.dma == dma and world.log == []
-    events = _polls(world, drv, 3000)
+    # reported once held 500 us, at the first poll 3 ms (GUARD_MS) past that: at 4 ms
+    assert _polls(world, drv, 3000) == []
+    events = _polls(world, drv, 4000)
     assert events == [(2, True, BASE_MS, 300), (0, True, BASE_MS, 303)]
     assert drv.held() == 0b0101 and drv.overflows == 0 and drv.stale == 0
     # the referee, fed from the driver, ranks them with their margin
@@ -184,24 +186,25 @@ def test_presses_3us_apart_come_out_stamped_against_the_ticks(board, dma):
 def test_the_poll_list_is_reused(board):
     world = board(Pins().down(300.0, 1))
     drv = _open(world)
-    world.advance_us(500)
+    world.advance_us(4000)
     first = drv.poll()
     assert first == [(1, True, BASE_MS, 300)]
-    world.advance_us(600)
+    world.advance_us(4100)
     assert drv.poll() is first and first == []
 
 
 def test_seats_beyond_the_count_give_nothing(board):
     world = board(Pins().down(100.0, 6).down(200.0, 3))
     drv = _open(world, seats=4)
-    assert _polls(world, drv, 400) == [(3, True, BASE_MS, 200)]
+    assert _polls(world, drv, 4000) == [(3, True, BASE_MS, 200)]
 
 
 def test_fifo_overflow_is_reported_and_the_state_recovers(board):
     # FIFO reading, nobody polls for 0.5 ms: seat 3 chatters 11 times in 60 us and
     # seat 1 presses cleanly at 100 us. The FIFO keeps the 8 oldest words; seat 1's is
     # dropped (RXSTALL). The poll reports the overflow, clears the flag and makes the
-    # state machine push a fresh snapshot: seat 1's press comes out, late.
+    # state machine push a fresh snapshot: seat 1's press comes out, late, and both are
+    # reported once held 500 us (at a poll 3 ms past that).
     p = Pins().bounce(10.0, 3, [5, 5, 5, 5, 5, 5, 5, 5, 5, 5])  # 11 edges, ends down
     p.down(100.0, 1)
     world = board(p, dma=False)
@@ -209,13 +212,13 @@ def test_fifo_overflow_is_reported_and_the_state_recovers(board):
     world.advance_us(500)
     assert world.sm.rxstall
     first = list(drv.poll())
-    assert first == [(3, True, BASE_MS, 10)]
+    assert first == []
     assert drv.overflows == 1 and world.sm.cleared == 1 and world.sm.runs == 1
     assert not world.sm.rxstall
-    world.advance_us(510)
+    world.advance_us(4510)
     second = list(drv.poll())
-    assert len(second) == 1 and second[0][:2] == (1, True)
-    assert second[0][3] >= 500  # stamped when the fresh snapshot was taken, not at 100
+    assert len(second) == 2 and second[0] == (3, True, BASE_MS, 10) and second[1][:2] == (1, True)
+    assert second[1][3] >= 500  # stamped when the fresh snapshot was taken, not at 100
     assert drv.held() == 0b1010 and drv._dec.late == 1
 
 
@@ -225,6 +228,8 @@ def test_dma_ring_takes_the_same_burst_without_loss(board):
     world = board(p, dma=True)
     drv = _open(world)
     world.advance_us(500)
+    assert drv.poll() == []  # not held 500 us yet
+    world.advance_us(4500)
     assert drv.poll() == [(3, True, BASE_MS, 10), (1, True, BASE_MS, 100)]
     assert drv.overflows == 0 and world.sm.runs == 0
 
@@ -241,7 +246,7 @@ def test_dma_ring_lapped_is_reported_and_the_state_recovers(board):
     world.advance_us(450)
     assert drv.poll() == []
     assert drv.overflows == 1 and world.sm.runs == 1 and world.sm.dma_starts == 2
-    world.advance_us(460)
+    world.advance_us(4460)
     out = drv.poll()
     assert [e[:2] for e in out] == [(0, True)] and drv.held() == 0b0001
 

@@ -66,7 +66,7 @@ def blind_game():
     rig.run(app, rig.now + 300)
     t = rig.now + 20
     rig.press(2, t)
-    rig.press(1, t + 7)  # 7 ms late
+    rig.press(1, t + 15)  # 15 ms late (a race settles in 10 ms)
     rig.run(app, t + 300)
     rig.table(rig.now + 20, hold=60)  # good: P3 takes the pot
     rig.run(app, rig.now + 1500)

@@ -10,8 +10,12 @@ and pushes one 32-bit word each time the snapshot changes:
 
 This module is the portable half: no hardware, no clock of its own. It is told the
 ticks (ms) at each drain and maps the counter onto ``(t_ms, us)`` stamps that the
-referee ranks. It also rejects contact bounce without ever delaying a first edge: an
-accepted edge is stamped at once, then that seat's pin is ignored for a hold-off.
+referee ranks. It also applies the slap gate's first-touch rule (docs/slap-gate.md) to
+every press, at the capture's microsecond: a press is stamped at its first falling edge
+and reported once its contact has stayed closed ``confirm_us`` without a break, that
+closing begun within ``bounce_us`` of the first touch; a touch whose bounce window
+passes with the contact open is a glitch and is dropped. Once a press or a release is
+reported, that seat's pin is ignored for a hold-off (the contact's bounce).
 
 Time mapping. One count is exactly one microsecond (the driver checks the PIO clock),
 so the counter and the ticks stay in a fixed, exact relation set at ``sync``:
@@ -37,14 +41,29 @@ AHEAD_US = 1 << 18
 # push; drains further apart than this are counted as stale.
 MAX_GAP_MS = 3500
 
-# Bounce hold-off after an accepted edge. Arcade microswitches settle within 1-5 ms;
-# nobody releases and presses again within 8 ms.
+# Bounce hold-off after a reported press (from its first touch) or release. Arcade
+# microswitches settle within 1-5 ms; nobody releases and presses again within 8 ms.
 HOLDOFF_US = 8000
 
+# The first-touch rule's numbers, the slap gate's defaults (TOPPER_GATE_CONFIRM_US and
+# TOPPER_GATE_BOUNCE_US): a press is a contact held closed CONFIRM_US without a break,
+# that closing begun within BOUNCE_US of the first touch.
+CONFIRM_US = 500
+BOUNCE_US = 5000
+
 # A word not yet read can carry a stamp up to this much before the drain's ``now``
-# (ticks granularity plus sync error): hold-offs are only closed behind it, so that an
-# event made at the end of a hold-off never comes before one still in the FIFO.
+# (ticks granularity plus sync error): deadlines (a hold-off's end, a press confirmed,
+# a glitch's window over) are only reached behind it, so that no word still in the FIFO
+# can change what they decide.
 GUARD_MS = 3
+
+# A seat's state. IDLE: released as reported, listening. TOUCH: touched at its first
+# falling edge, not yet decided. HELD: pressed as reported, listening for the release.
+# HOLD: a press or release was reported, the pin is ignored until the hold-off's end.
+_IDLE = 0
+_TOUCH = 1
+_HELD = 2
+_HOLD = 3
 
 
 # (1000 * n) mod 2**COUNT_BITS is 8 * ((125 * n) mod 2**_K): 1000 = 8 * 125.
@@ -67,28 +86,60 @@ def _ms_to_counts(n):
     return (((n & _K_MASK) * 125) & _K_MASK) << 3
 
 
-def _earlier(a_ms, a_us, b_ms, b_us):
-    """True when stamp ``(a_ms, a_us)`` comes strictly before ``(b_ms, b_us)``."""
-    d = ticks_diff(a_ms, b_ms)
-    return d < 0 or (d == 0 and a_us < b_us)
+def _since(a, b):
+    """Microseconds from count ``b`` to count ``a`` (the counter steps down): negative
+    when ``a`` is before ``b``. Good for counts less than 3.9 s apart, a little less
+    than ``AHEAD_US`` of them "after"."""
+    d = (b - a) & COUNT_MASK
+    if d > COUNT_PERIOD - AHEAD_US:
+        d -= COUNT_PERIOD
+    return d
+
+
+def _later(t, us):
+    """The count ``us`` microseconds after count ``t``."""
+    return (t - us) & COUNT_MASK
+
+
+def _earlier(a, b):
+    """True when event ``a`` (``(seat, pressed, t_ms, us)``) is stamped before ``b``."""
+    d = ticks_diff(a[2], b[2])
+    return d < 0 or (d == 0 and a[3] < b[3])
 
 
 class SeatDecoder:
-    """Decodes the words of one capture state machine for ``seats`` seats (1..8)."""
+    """Decodes the words of one capture state machine for ``seats`` seats (1..8).
 
-    def __init__(self, seats, holdoff_us=HOLDOFF_US, guard_ms=GUARD_MS):
+    Every time is kept as a count of the state machine's counter (22 bits, stepping
+    down once a microsecond): small ints, and no ticks arithmetic per edge."""
+
+    def __init__(
+        self,
+        seats,
+        holdoff_us=HOLDOFF_US,
+        guard_ms=GUARD_MS,
+        confirm_us=CONFIRM_US,
+        bounce_us=BOUNCE_US,
+    ):
         if seats < 1 or seats > 8:
             raise ValueError("seats must be 1..8")
         self.seats = seats
         self.holdoff_us = holdoff_us
         self.guard_ms = guard_ms
+        self.confirm_us = confirm_us
+        self.bounce_us = bounce_us
+        # A press's pin is ignored from its first touch until the bounce window and the
+        # check after it are over, and at least the hold-off.
+        self._press_hold_us = max(holdoff_us, bounce_us + confirm_us)
         self._mask = (1 << seats) - 1
-        self._hold = [False] * seats
-        self._hold_ms = [0] * seats
-        self._hold_us = [0] * seats
-        # Figures for logs and the bench: edges ignored as bounce, drains that found the
-        # FIFO overflowed, drains too far apart, events stamped after lost words.
+        self._state = [_IDLE] * seats
+        self._due = [0] * seats  # count: TOUCH's or HOLD's deadline
+        self._s0 = [0] * seats  # count: the first touch of a TOUCH
+        # Figures for logs and the bench: edges ignored as bounce, touches dropped as
+        # glitches, drains that found the FIFO overflowed, drains too far apart, events
+        # stamped after lost words.
         self.bounces = 0
+        self.glitches = 0
         self.overflows = 0
         self.stale = 0
         self.late = 0
@@ -104,7 +155,7 @@ class SeatDecoder:
         self._baseline = True
         self._lost = False
         for s in range(self.seats):
-            self._hold[s] = False
+            self._state[s] = _IDLE
 
     def held(self):
         """Bit mask of the seats reported pressed now."""
@@ -135,35 +186,40 @@ class SeatDecoder:
 
     def feed(self, word, out):
         """Decode one word, appending ``(seat, pressed, t_ms, us)`` events to ``out``."""
-        snap, count = unpack(word)
-        t_ms, us = self.stamp(count)
-        pressed = ~snap & self._mask
-        # Hold-offs that ended before this word first, so events stay in time order.
-        self._expire(t_ms, us, out)
+        t = word & COUNT_MASK
+        pressed = ~(word >> COUNT_BITS) & self._mask
+        # Deadlines that came before this word first: they are decided on what the pins
+        # did up to then.
+        self._expire(t, out)
         if self._baseline:
             self._baseline = False
             self._raw = pressed
             self._acc = pressed
+            for s in range(self.seats):
+                self._state[s] = _HELD if pressed >> s & 1 else _IDLE
             return
         late = self._lost
         self._lost = False
         changed = pressed ^ self._raw
         self._raw = pressed
         for s in range(self.seats):
-            bit = 1 << s
-            if not changed & bit:
-                continue
-            if self._hold[s]:
-                self.bounces += 1
-                continue
-            if (pressed ^ self._acc) & bit:
-                self._accept(s, t_ms, us, out)
-                if late:
-                    self.late += 1
+            if changed >> s & 1:
+                self._edge(s, pressed >> s & 1, t, late, out)
 
     def settle(self, out):
-        """End of a drain: close the hold-offs that ended safely behind ``now``."""
-        self._expire(ticks_add(self._now_ms, -self.guard_ms), 0, out)
+        """End of a drain: reach the deadlines safely behind ``now`` (a press held long
+        enough, a glitch's window over, a hold-off ended), then put this drain's events
+        in stamp order."""
+        self._expire(_later(self._now_count, -1000 * self.guard_ms), out)
+        # A press is stamped at its first touch, before the moment it was decided: an
+        # insertion sort (no key tuples; the events are few and nearly in order).
+        for i in range(1, len(out)):
+            e = out[i]
+            j = i - 1
+            while j >= 0 and _earlier(e, out[j]):
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = e
 
     def decode(self, words, n, now_ms, out):
         """One drain: ``words[0:n]`` read at tick ``now_ms``. Returns ``out``."""
@@ -173,30 +229,94 @@ class SeatDecoder:
         self.settle(out)
         return out
 
-    def _accept(self, s, t_ms, us, out):
-        bit = 1 << s
-        self._acc ^= bit
-        out.append((s, bool(self._acc & bit), t_ms, us))
-        end = us + self.holdoff_us
-        self._hold[s] = True
-        self._hold_ms[s] = ticks_add(t_ms, end // 1000)
-        self._hold_us[s] = end % 1000
+    # ----- the first-touch rule ------------------------------------------------------
 
-    def _expire(self, t_ms, us, out):
-        # Close hold-offs ending at or before (t_ms, us), earliest first (lowest seat on
-        # equal ends). A seat whose pin settled away from its reported state during the
-        # hold-off (a tap shorter than the hold-off) gets that edge now, at the end.
+    def _edge(self, s, closed, t, late, out):
+        """Seat ``s``'s pin closed (or opened) at count ``t``."""
+        st = self._state[s]
+        if st == _IDLE:
+            if closed:
+                self._touch(s, t)
+                if late:
+                    self.late += 1
+        elif st == _TOUCH:
+            self.bounces += 1
+            if closed:
+                # A closing within the window (past it, the glitch deadline came first):
+                # checked again, confirm_us after it.
+                self._due[s] = _later(t, self.confirm_us)
+            elif _since(t, self._s0[s]) > self.bounce_us:
+                self._glitch(s)  # a closing begun in the window, broken after it
+            else:
+                self._due[s] = _later(self._s0[s], self.bounce_us + 1)
+        elif st == _HELD:
+            if not closed:
+                self._report(s, False, t, self.holdoff_us, out)
+                if late:
+                    self.late += 1
+        else:
+            self.bounces += 1  # _HOLD
+
+    def _touch(self, s, t):
+        self._state[s] = _TOUCH
+        self._s0[s] = t
+        self._due[s] = _later(t, self.confirm_us)
+
+    def _glitch(self, s):
+        self._state[s] = _IDLE
+        self.glitches += 1
+
+    def _report(self, s, pressed, t, hold_us, out):
+        """Report seat ``s`` pressed (released) at count ``t``; hold off until ``hold_us``
+        after it."""
+        bit = 1 << s
+        if pressed:
+            self._acc |= bit
+        else:
+            self._acc &= ~bit
+        t_ms, us = self.stamp(t)
+        out.append((s, pressed, t_ms, us))
+        self._state[s] = _HOLD
+        self._due[s] = _later(t, hold_us)
+
+    def _deadline(self, s, out):
+        """Seat ``s``'s deadline has come: decide."""
+        due = self._due[s]
+        bit = 1 << s
+        if self._state[s] == _TOUCH:
+            if self._raw & bit:
+                # closed confirm_us without a break: a press, stamped at its first touch
+                s0 = self._s0[s]
+                self._report(s, True, s0, self._press_hold_us, out)
+                if _since(self._due[s], due) < 0:
+                    self._due[s] = due
+            else:
+                self._glitch(s)  # the window has passed with the contact open
+            return
+        # _HOLD ended: a pin that settled away from what was reported (a tap shorter
+        # than the hold-off, a press after a short release) gets that edge now.
+        if (self._raw ^ self._acc) & bit:
+            if self._acc & bit:
+                self._report(s, False, due, self.holdoff_us, out)
+            else:
+                self._touch(s, due)
+        else:
+            self._state[s] = _HELD if self._acc & bit else _IDLE
+
+    def _expire(self, t, out):
+        # Reach the deadlines at or before count ``t``, earliest first (lowest seat on
+        # equal ones): each may set a later one, which is reached in turn.
         while True:
             best = -1
+            late = 0  # how long before t the best deadline was
             for s in range(self.seats):
-                if not self._hold[s] or _earlier(t_ms, us, self._hold_ms[s], self._hold_us[s]):
+                st = self._state[s]
+                if st != _TOUCH and st != _HOLD:
                     continue
-                if best < 0 or _earlier(
-                    self._hold_ms[s], self._hold_us[s], self._hold_ms[best], self._hold_us[best]
-                ):
+                d = _since(t, self._due[s])
+                if d >= 0 and (best < 0 or d > late):
                     best = s
+                    late = d
             if best < 0:
                 return
-            self._hold[best] = False
-            if (self._raw ^ self._acc) & (1 << best):
-                self._accept(best, self._hold_ms[best], self._hold_us[best], out)
+            self._deadline(best, out)

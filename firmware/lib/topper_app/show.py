@@ -18,12 +18,17 @@ RACE_QUIET_MS = 4  # after a seat's press: no OLED frame, no log JSON (racing)
 
 
 def racing(app, now):
-    """A seat was pressed less than RACE_QUIET_MS ago: the race it opened settles at
-    one of the next ticks, so the slow work (an OLED frame, about 25 ms of I2C; the
-    log's JSON) waits, and the tick that rules comes at once."""
+    """A seat was pressed less than RACE_QUIET_MS ago (or the race's settle window and
+    a millisecond, when longer: a press is reported after its stamp, which opens the
+    window): the race it opened settles at one of the next ticks, so the slow work (an
+    OLED frame, about 25 ms of I2C; the log's JSON) waits, and the tick that rules comes
+    at once."""
     if app._race_at is None:
         return False
-    if due(app._race_at, now, RACE_QUIET_MS):
+    quiet = app.dev.settle_ms + 1
+    if quiet < RACE_QUIET_MS:
+        quiet = RACE_QUIET_MS
+    if due(app._race_at, now, quiet):
         app._race_at = None
         return False
     return True

@@ -6,6 +6,12 @@ for microsecond stamps; both ``poll(now)`` to events ``seat, pressed, t_ms, us``
 ``KeypadSeats`` writes into reused records) and a
 ``keypad.Keys`` holding the table button alone.
 
+Both seat sources apply the slap gate's first-touch rule (docs/slap-gate.md) at their
+own resolution: a press is stamped at its contact's first touch and reported once the
+contact has held (``debounce`` scans, or ``confirm_us``), that hold begun within the
+bounce window; a glitch is never reported. So a seat press comes here up to the bounce
+window and the hold after its stamp, and chatter within one press is one press.
+
 ``Buttons.poll(now)`` returns ``[[kind, seat, t_ms, us], ...]`` in time order (one list
 of event records, all reused: they hold the events until the next poll, so that a poll
 allocates nothing; unpack them, never keep them):
@@ -72,7 +78,8 @@ def open_keys(board, pin_names, scan_us, debounce, max_events=64):
     """A background ``keypad.Keys`` over the named pins: active low with the internal
     pull-ups, scanned every ``scan_us`` (1 ms, not the 20 ms default, so that slaps a
     few ms apart fall in different scans), ``debounce`` equal scans before a change
-    counts (the same delay for every seat, so it costs no fairness)."""
+    counts (the same delay for every key, so it costs no fairness). The seats are
+    opened with ``debounce=1`` and debounced by ``KeypadSeats``' first-touch rule."""
     pins = [getattr(board, name) for name in pin_names]
     return keypad.Keys(
         pins,
@@ -115,18 +122,50 @@ def _after(a, b, now):
     return d > 0
 
 
+# A seat's state in KeypadSeats' first-touch rule: released as reported (listening),
+# touched and not yet decided, pressed as reported.
+_IDLE = 0
+_TOUCH = 1
+_HELD = 2
+
+
 class KeypadSeats:
-    """Seat buttons on a ``keypad.Keys``: millisecond stamps from the scanner."""
+    """Seat buttons on a ``keypad.Keys``: millisecond stamps from the scanner.
+
+    Given ``scan_us`` (the device), the keys are opened with ``debounce_threshold=1``
+    (every scan's change is an event, stamped at that scan) and the first-touch rule is
+    applied here, at the scan's resolution (docs/slap-gate.md): a press is stamped at
+    the first scan that read its contact closed, and reported once the contact has been
+    read closed for ``debounce`` scans in a row, that run begun within ``bounce_us`` of
+    the first touch. A touch whose window passes with the contact open is a glitch, and
+    is dropped; opening and closing again within the window is the same press. A release
+    is stamped at the first scan that read the contact open, and reported once it has
+    been read open for ``debounce`` scans in a row: a shorter opening within a press is
+    chatter, not a release. Without ``scan_us`` the keys debounce themselves (the
+    virtual board's, whose changes are ideal) and every change is reported as it is."""
 
     capture = "keypad"
     resolution_us = 1000
 
-    def __init__(self, keys):
+    def __init__(self, keys, scan_us=None, debounce=1, bounce_us=5000):
         self.keys = keys
         self.overflows = 0
+        self.glitches = 0  # touches dropped as glitches
         self._ev = keypad.Event()
         self._out = []
         self._recs = []  # the event records poll() hands out, reused (_record)
+        self._rule = scan_us is not None
+        # debounce scans, as whole ms of the scans' stamps (a closed run of debounce
+        # scans spans that many ms to the scan after it)
+        self.confirm_ms = max(1, (debounce * (scan_us or 1000) + 999) // 1000)
+        self.bounce_us = bounce_us
+        n = keys.key_count
+        self._n = n
+        self._st = [_IDLE] * n
+        self._s0 = [0] * n  # TOUCH: the first closed scan's stamp
+        self._run = [0] * n  # TOUCH: where the closed run began; HELD: the open run
+        self._closed = [False] * n  # TOUCH: the contact is closed; HELD: it is open
+        self._busy = 0  # bit s: seat s waits for a decision (a touch, an opening)
 
     def poll(self, now):
         """Events since the last poll, oldest first (the list is reused)."""
@@ -136,11 +175,79 @@ class KeypadSeats:
         ev = self._ev
         while q.get_into(ev):
             t = getattr(ev, "timestamp", None)
-            _record(out, self._recs, ev.key_number, ev.pressed, now if t is None else t, 0)
+            if t is None:
+                t = now
+            if self._rule:
+                self._change(ev.key_number, ev.pressed, t, out)
+            else:
+                _record(out, self._recs, ev.key_number, ev.pressed, t, 0)
         if q.overflowed:
             self.overflows += 1
             q.clear()
+            # Changes were lost: listen afresh (a seat held now gives its press when
+            # it next closes; Buttons forgets its holds too).
+            for s in range(self._n):
+                self._st[s] = _IDLE
+            self._busy = 0
+        busy = self._busy
+        if busy:
+            # Every scan stamped before now has run and queued its change: a run seen
+            # with no change since is still on at now.
+            for s in range(self._n):
+                if busy >> s & 1:
+                    self._reach(s, now, out)
         return out
+
+    def _change(self, s, closed, t, out):
+        """Seat ``s``'s contact read closed (open) by the scan at ``t``."""
+        self._reach(s, t, out)
+        st = self._st[s]
+        bit = 1 << s
+        if st == _IDLE:
+            if closed:
+                self._st[s] = _TOUCH
+                self._s0[s] = t
+                self._run[s] = t
+                self._closed[s] = True
+                self._busy |= bit
+        elif st == _TOUCH:
+            # (a window passed with the contact open was dropped by _reach)
+            self._closed[s] = closed
+            if closed:
+                self._run[s] = t
+            elif ticks_diff(t, self._s0[s]) * 1000 > self.bounce_us:
+                self._glitch(s)  # a run begun in the window, broken after it
+        elif closed:
+            self._closed[s] = False  # _HELD: an opening shorter than a release
+            self._busy &= ~bit
+        else:
+            self._closed[s] = True  # _HELD: open from here, a release if it lasts
+            self._run[s] = t
+            self._busy |= bit
+
+    def _reach(self, s, t, out):
+        """Decide what seat ``s``'s contact has done by ``t``."""
+        st = self._st[s]
+        if st == _TOUCH:
+            if self._closed[s]:
+                if ticks_diff(t, self._run[s]) >= self.confirm_ms:
+                    # read closed debounce scans in a row: a press, from its first touch
+                    _record(out, self._recs, s, True, self._s0[s], 0)
+                    self._st[s] = _HELD
+                    self._closed[s] = False
+                    self._busy &= ~(1 << s)
+            elif ticks_diff(t, self._s0[s]) * 1000 > self.bounce_us:
+                self._glitch(s)  # the window has passed with the contact open
+        elif st == _HELD and self._closed[s]:
+            if ticks_diff(t, self._run[s]) >= self.confirm_ms:
+                _record(out, self._recs, s, False, self._run[s], 0)
+                self._st[s] = _IDLE
+                self._busy &= ~(1 << s)
+
+    def _glitch(self, s):
+        self._st[s] = _IDLE
+        self._busy &= ~(1 << s)
+        self.glitches += 1
 
 
 class Buttons:

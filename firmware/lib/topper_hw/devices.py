@@ -33,23 +33,32 @@ class Devices:
 FRAM_ADDR = 0x50  # the Adafruit FRAM breakout's address; adafruit_fram's default
 
 
-def race_settle_ms(cfg, capture, gated):
+def race_settle_ms(cfg, capture, gated=True):
     """How long a slap referee keeps a race open after the first press the buttons
     report (its ``settle_ms``): long enough that a press whose contact touched before
     the race's fastest one always reaches the referee before the ranking.
 
-    With the slap gate the referee ranks first touches, but keypad still reports each
-    press when it has read it closed for ``debounce`` scans in a row. A clean press is
-    reported ``debounce - 1`` scans after its edge at the soonest; a contact that
-    chatters through the gate's bounce window is reported up to that window plus
-    ``debounce`` scans (and one scan of phase) after its first touch. The window covers
-    that difference and a millisecond more for the whole-ms stamps. The PIO capture
-    reports every first edge at once, in time order, and keypad without the gate ranks
-    the order it reports in: for them a race needs no more than the 1 ms it always
-    had."""
-    if not gated or capture != "keypad":
-        return 1
-    us = cfg["gate_bounce_us"] + (cfg["debounce"] + 1) * cfg["scan_us"]
+    Both capture modes apply the first-touch rule (docs/slap-gate.md): a press is
+    stamped at its first touch and reported once confirmed, so a contact that chatters
+    is reported later than a clean one behind it. The window covers the longest delay
+    from a first touch to its report, and a millisecond more for the whole-ms stamp of
+    the race's start (``t0``):
+
+    - pio: confirmed ``confirm_us`` after a closing begun at most ``bounce_us`` after
+      the first touch, and known at the first drain ``GUARD_MS`` past that (a word
+      still unread may be stamped up to that much before the drain's ``now``).
+    - keypad: confirmed at the poll ``debounce`` scans after a closed run begun at most
+      ``bounce_us`` after the first closed scan; with the gate, that scan is up to one
+      scan after the touch the gate ranks by, so one scan more is counted.
+
+    The same with or without the gate (``gated`` is kept for the callers): without it
+    the referee ranks the capture's own first-touch stamps, reported as late."""
+    bounce = cfg["gate_bounce_us"]
+    if capture == "pio":
+        from topper.pio_decode import GUARD_MS
+
+        return (bounce + cfg["gate_confirm_us"] + 999) // 1000 + GUARD_MS + 1
+    us = bounce + (cfg["debounce"] + 1) * cfg["scan_us"]
     return (us + 999) // 1000 + 1
 
 
@@ -127,7 +136,10 @@ def build(cfg, now, paint, log=print):
         pins = cfg["seat_pins"]
 
         def keypad_seats():
-            return buttons.KeypadSeats(buttons.open_keys(board, pins, cfg["scan_us"], cfg["debounce"]))
+            # every scan's change an event (debounce 1): KeypadSeats applies the
+            # first-touch rule with the debounce scans and the bounce window
+            keys = buttons.open_keys(board, pins, cfg["scan_us"], 1)
+            return buttons.KeypadSeats(keys, cfg["scan_us"], cfg["debounce"], cfg["gate_bounce_us"])
 
         if cfg["capture"] == "pio":
             from topper_hw.pio_seats import open_seats
@@ -136,7 +148,15 @@ def build(cfg, now, paint, log=print):
             if lib is not None:
                 d.problems.append(lib + ", using keypad")
 
-            src = open_seats("pio", pins, len(pins), keypad_seats, log=log)
+            src = open_seats(
+                "pio",
+                pins,
+                len(pins),
+                keypad_seats,
+                log=log,
+                confirm_us=cfg["gate_confirm_us"],
+                bounce_us=cfg["gate_bounce_us"],
+            )
         else:
             src = keypad_seats()
         d.buttons = buttons.Buttons(src, table, len(pins), now)

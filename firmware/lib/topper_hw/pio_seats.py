@@ -8,13 +8,15 @@ default, ``keypad``, stamps whole milliseconds. Same interface as the keypad dri
 The state machine watches the 8 consecutive seat pins at once (``in pins, 8``) and
 pushes one word per change of the snapshot: the snapshot and a counter that steps down
 once per 1 us loop. ``topper.pio_decode`` (portable) turns the words into events, dates
-them against ``supervisor.ticks_ms`` and rejects bounce. docs/pio-capture.md explains
-the figures: 1 us resolution, 4.19 s counter wrap, DMA ring or 8-word FIFO, overflows.
+them against ``supervisor.ticks_ms`` and applies the first-touch rule: a press is
+stamped at its first edge and reported once held ``confirm_us``; glitches are dropped.
+docs/pio-capture.md explains the figures: 1 us resolution, 4.19 s counter wrap, DMA
+ring or 8-word FIFO, overflows.
 """
 
 import array
 
-from topper.pio_decode import COUNT_MASK, HOLDOFF_US, SeatDecoder
+from topper.pio_decode import BOUNCE_US, CONFIRM_US, COUNT_MASK, HOLDOFF_US, SeatDecoder
 
 # 10 MHz divides the usual system clocks exactly (125 MHz / 12.5, 150 / 15, 200 / 20;
 # a fractional divider in 1/256 steps): 10 cycles a loop are then exactly 1 us.
@@ -105,7 +107,15 @@ class PioSeats:
     capture = "pio"
     resolution_us = 1
 
-    def __init__(self, first_pin, seats, holdoff_us=HOLDOFF_US, use_dma=True):
+    def __init__(
+        self,
+        first_pin,
+        seats,
+        holdoff_us=HOLDOFF_US,
+        use_dma=True,
+        confirm_us=CONFIRM_US,
+        bounce_us=BOUNCE_US,
+    ):
         import rp2pio
         import supervisor
 
@@ -132,7 +142,7 @@ class PioSeats:
             # A system clock that 10 MHz does not divide: counts would not be us.
             self._sm.deinit()
             raise RuntimeError("PIO clock %d Hz, need %d" % (hz, SM_HZ))
-        self._dec = SeatDecoder(seats, holdoff_us)
+        self._dec = SeatDecoder(seats, holdoff_us, confirm_us=confirm_us, bounce_us=bounce_us)
         self._dec.sync(START_COUNT, t0)
         self._out = []
         self._head = 0
@@ -234,11 +244,21 @@ class PioSeats:
         self._sm.deinit()
 
 
-def open_seats(capture, pin_names, seats, keypad_factory, holdoff_us=HOLDOFF_US, log=print):
+def open_seats(
+    capture,
+    pin_names,
+    seats,
+    keypad_factory,
+    holdoff_us=HOLDOFF_US,
+    log=print,
+    confirm_us=CONFIRM_US,
+    bounce_us=BOUNCE_US,
+):
     """The seat driver the settings ask for: ``capture == "pio"`` tries the state machine
     and falls back to ``keypad_factory()`` (with a log line) where it cannot run: no
     ``rp2pio`` (not an RP2), pins not 8 consecutive GPIOs, no free state machine, or a
-    system clock that 10 MHz does not divide. Any other value gives the keypad driver."""
+    system clock that 10 MHz does not divide. Any other value gives the keypad driver.
+    ``confirm_us`` and ``bounce_us``: the first-touch rule's numbers (pio_decode)."""
     if capture == "pio":
         first = first_gpio(pin_names)
         if first is None:
@@ -247,7 +267,13 @@ def open_seats(capture, pin_names, seats, keypad_factory, holdoff_us=HOLDOFF_US,
             try:
                 import board
 
-                return PioSeats(getattr(board, "GP%d" % first), seats, holdoff_us)
+                return PioSeats(
+                    getattr(board, "GP%d" % first),
+                    seats,
+                    holdoff_us,
+                    confirm_us=confirm_us,
+                    bounce_us=bounce_us,
+                )
             except (ImportError, AttributeError, RuntimeError, ValueError) as e:
                 reason = repr(e)
         log("slap capture: pio unavailable (%s), using keypad" % reason)
