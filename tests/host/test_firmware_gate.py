@@ -189,11 +189,9 @@ def test_every_mode_waits_for_the_first_touch_rule():
 
     cfg = {"gate_bounce_us": 5000, "gate_confirm_us": 500, "debounce": 3, "scan_us": 1000}
     # keypad: bounce window 5 ms + 3 closed scans + a scan of phase, + 1 ms
-    assert race_settle_ms(cfg, "keypad", True) == 10
-    assert race_settle_ms(cfg, "keypad", False) == 10
+    assert race_settle_ms(cfg, "keypad") == 10
     # pio: bounce window 5 ms + the 0.5 ms check, + the drain's 3 ms guard, + 1 ms
-    assert race_settle_ms(cfg, "pio", True) == 10
-    assert race_settle_ms(cfg, "pio", False) == 10
-    assert race_settle_ms(dict(cfg, gate_bounce_us=0, debounce=1, scan_us=250), "keypad", True) == 2
-    assert race_settle_ms(dict(cfg, gate_bounce_us=0, gate_confirm_us=0), "pio", True) == 4
-    assert race_settle_ms(dict(cfg, gate_bounce_us=20000, gate_confirm_us=5000), "pio", False) == 29
+    assert race_settle_ms(cfg, "pio") == 10
+    assert race_settle_ms(dict(cfg, gate_bounce_us=0, debounce=1, scan_us=250), "keypad") == 2
+    assert race_settle_ms(dict(cfg, gate_bounce_us=0, gate_confirm_us=0), "pio") == 4
+    assert race_settle_ms(dict(cfg, gate_bounce_us=20000, gate_confirm_us=5000), "pio") == 29

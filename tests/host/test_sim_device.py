@@ -73,8 +73,10 @@ def test_blind_play_ranks_the_slaps_and_the_table_confirms():
     board.chord(3)
     board.wait(400)
     assert board.lines[-1] == "P4 is out"
-    kinds = [r["r"] for r in rulings(log)]
-    assert kinds == ["starter", "slap", "late", "confirm", "out"]
+    got = rulings(log)
+    # P1's press 3 ms behind is inside the race's settle window: ranked, not late
+    assert [r["r"] for r in got] == ["starter", "slap", "confirm", "out"]
+    assert got[1]["order"] == [[2, 0], [0, 3000]]
     head = objects(log)[0]
     assert head["blind"] is True and head["seats"] == 4
 

@@ -97,7 +97,7 @@ def test_learner_mode_names_the_rule_behind_each_of_the_devices_rulings():
         await pilot.pause()
         text = " ".join(screen_text(app).split())  # wrapped lines read as one
         assert "why: slap: Green-Green-Green: the top 3 cards share their color (run3:" in text
-        assert "why: too late: P1, 4 ms after P3" in text
+        assert "why: too late: P1, 40 ms after P3" in text
         assert "why: wrong slap: 1YC on top makes no pattern" in text and "pays 3 face down" in text
         assert "why: control: P2's card matches the one under it in color or suit" in text
 

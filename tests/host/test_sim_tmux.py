@@ -213,7 +213,7 @@ def test_replay_plays_a_log_on_the_board(tmp_path):
         text = p.until(ended, "the log's last ruling on the board")
         assert "replay of ww3-by-hand.jsonl" in text
         assert "P3 slaps first (P3 +0 ms): run3, takes the pot" in text
-        assert "P1 late by 4 ms" in text
+        assert "P1 late by 40 ms" in text
         assert "Last slap: 1. P2 +0 ms" in text
         p.keys("q")
         text = p.until(lambda s: "EXIT=" in s and "icanon" in s, "the program to end")

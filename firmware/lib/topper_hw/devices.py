@@ -33,7 +33,7 @@ class Devices:
 FRAM_ADDR = 0x50  # the Adafruit FRAM breakout's address; adafruit_fram's default
 
 
-def race_settle_ms(cfg, capture, gated=True):
+def race_settle_ms(cfg, capture):
     """How long a slap referee keeps a race open after the first press the buttons
     report (its ``settle_ms``): long enough that a press whose contact touched before
     the race's fastest one always reaches the referee before the ranking.
@@ -51,8 +51,8 @@ def race_settle_ms(cfg, capture, gated=True):
       ``bounce_us`` after the first closed scan; with the gate, that scan is up to one
       scan after the touch the gate ranks by, so one scan more is counted.
 
-    The same with or without the gate (``gated`` is kept for the callers): without it
-    the referee ranks the capture's own first-touch stamps, reported as late."""
+    The same with or without the gate: without it the referee ranks the capture's own
+    first-touch stamps, reported as late."""
     bounce = cfg["gate_bounce_us"]
     if capture == "pio":
         from topper.pio_decode import GUARD_MS
@@ -169,7 +169,7 @@ def build(cfg, now, paint, log=print):
         except Exception as e:
             d.problems.append("slap gate: %s" % _why(e))
     if d.buttons is not None:
-        d.settle_ms = race_settle_ms(cfg, d.buttons.src.capture, d.gate is not None)
+        d.settle_ms = race_settle_ms(cfg, d.buttons.src.capture)
     try:
         if strip is None:
             strip = pixels.open_strip(board, cfg["pixel_pin"], cfg["pixels"], cfg["brightness"])

@@ -60,9 +60,12 @@ class Learner:
         """One explanation (or None) for each ruling of a batch of the referee ``ref``,
         in order."""
         out = [self.explain(ref, r) for r in rulings]
-        g = ref.game
-        self.pot = list(g.pot)
-        self.combo = g.slappable()
+        if not ref.racing():
+            # The pile a race's presses slapped: kept until the race closes, since the
+            # device may write a slap's line a step or two after it ruled and changed it.
+            g = ref.game
+            self.pot = list(g.pot)
+            self.combo = g.slappable()
         return out
 
     def explain(self, ref, r):

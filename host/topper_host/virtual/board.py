@@ -97,6 +97,9 @@ class VirtualBoard:
         d.pad = cardpad.CardPad(self.pn532)
         d.store = nvstore.DeckStore(self.nvm)
         d.log = LogSink(log)
+        # A race stays open as long as on the keypad board these settings describe, so
+        # that its rulings are the board's to the ms.
+        d.settle_ms = devices.race_settle_ms(cfg, "keypad")
         self.watchers = []  # f(lines, now) after every step: the log lines it wrote
         self.dev = d
         self.store = d.store
