@@ -289,12 +289,22 @@ def test_stop_freezes_the_clock_for_good():
     assert clock.view(90000)["remaining"] == [7000, 10000]
 
 
-def test_a_late_stamp_counts_as_now():
-    # Events can reach the clock after a later tick: time never runs backwards.
+def test_a_press_read_after_a_silent_tick_counts_at_its_own_stamp():
+    # A shell logs only the ticks that ruled: a press stamped before a tick that flagged
+    # nobody is charged as a replay of the log charges it, at its own stamp.
     clock = ChessClock(2, sudden_death(10000))
     clock.start(0, 0)
-    clock.tick(5000)
-    assert clock.press(0, 4000) == [turn(0, 1, 5000, 0, 5000)]
+    assert clock.tick(5000) == []
+    assert clock.press(0, 4000) == [turn(0, 1, 4000, 0, 4000)]
+
+
+def test_a_late_stamp_after_a_flag_counts_as_the_flags_tick():
+    # A tick that ruled is in the log: time never runs back behind it.
+    clock = ChessClock(2, sudden_death(10000))
+    clock.start(0, 0)
+    clock.press(0, 1000)
+    assert clock.tick(11500) == [flag(1, 11000)]
+    assert clock.press(0, 11200)[0]["t"] == 11500
 
 
 def test_bad_setups_are_refused():

@@ -148,8 +148,15 @@ class ChessClock:
         self.next = seat
 
     def tick(self, t_ms):
-        """Time passes: returns a ``flag`` event when the seat on turn runs out."""
-        return self._catch_up(self._stamp(t_ms))
+        """Time passes: returns a ``flag`` event when the seat on turn runs out. A tick
+        that flags nobody leaves no trace: a shell logs only the ticks that ruled, so a
+        press stamped before a silent tick must count at its own stamp, live as in the
+        replay of the log."""
+        t = self._stamp_peek(t_ms)
+        events = self._catch_up(t)
+        if events:
+            self.now = t
+        return events
 
     def pause(self, t_ms):
         t = self._stamp(t_ms)
