@@ -227,6 +227,19 @@ def setup(b, **fields):
     return reply
 
 
+def blind_race_board(board_factory, seats, capture="keypad", gate=True, seed=3):
+    """A board booted with ``seats`` seats, the ``capture`` mode and the slap gate on or
+    off, playing blind World War 3 with no hurry-up: P1 has started, and the gate (when
+    on) is armed for the first race."""
+    settings = {"TOPPER_SLAP_CAPTURE": capture, "TOPPER_SEATS": seats, "TOPPER_SLAP_GATE": int(gate)}
+    b = board_factory(settings=settings)
+    boot(b)
+    setup(b, game="ww3", seats=seats, cardpad=False, hurry_ms=0, seed=seed)
+    slap(b, 1, after_ms=300)  # P1 starts
+    b.run_ms(300)  # the gate is armed after the start's ruling
+    return b
+
+
 def near(got, want, tolerance=0.03):
     """Tone lists equal within ``tolerance``: the PWM divider cannot make every pitch
     exactly (the ask's 1200 Hz comes out at 1221 Hz at 125 MHz)."""

@@ -16,18 +16,6 @@ def home(seat):
     return (2 * (seat - 1) * 24 + SEATS) // (2 * SEATS)
 
 
-def _board(board_factory, capture="keypad", gate=True):
-    settings = {"TOPPER_SLAP_CAPTURE": capture, "TOPPER_SEATS": SEATS}
-    if not gate:
-        settings["TOPPER_SLAP_GATE"] = 0
-    b = board_factory(settings=settings)
-    st.boot(b)
-    st.setup(b, game="ww3", seats=SEATS, cardpad=False, hurry_ms=0, seed=3)
-    st.slap(b, 1, after_ms=300)  # P1 starts
-    b.run_ms(300)  # the gate is armed after the start's ruling
-    return b
-
-
 def _first_update(b, presses, lead_us=20_000):
     """Press each ``{seat: offset_us}`` (1-based seats) and step the board until a
     ring update begun after the first edge lights a pressed seat's pixel white; returns
@@ -87,7 +75,7 @@ def _judge(b):
 
 @pytest.mark.parametrize("capture", ["keypad", "pio"])
 def test_the_first_ring_update_after_a_press_is_the_gates_winner(board_factory, capture):
-    b = _board(board_factory, capture)
+    b = st.blind_race_board(board_factory, SEATS, capture)
     px, first, last, earlier, slap = _first_update(b, {3: 0, 5: 2350})
     # blind play: the slapper's pixel turns white while the table judges; with the
     # gate it is the first thing the ring shows after the press
@@ -100,7 +88,7 @@ def test_the_first_ring_update_after_a_press_is_the_gates_winner(board_factory, 
 
 
 def test_a_same_instant_tie_lights_the_seat_the_referee_ranks_first(board_factory):
-    b = _board(board_factory)
+    b = st.blind_race_board(board_factory, SEATS)
     for pair in ((2, 5), (4, 7), (3, 6), (5, 8)):
         px, first, last, earlier, slap = _first_update(b, dict.fromkeys(pair, 0))
         lit = [s for s in pair if _white(px, s)]
@@ -111,7 +99,7 @@ def test_a_same_instant_tie_lights_the_seat_the_referee_ranks_first(board_factor
 
 
 def test_without_the_gate_the_loop_lights_the_winner(board_factory):
-    b = _board(board_factory, gate=False)
+    b = st.blind_race_board(board_factory, SEATS, gate=False)
     px, first, last, _, slap = _first_update(b, {3: 0, 5: 2350})
     assert _white(px, 3), px
     assert slap["by"] == 2 and [s for s, _ in slap["order"]] == [2, 4], slap

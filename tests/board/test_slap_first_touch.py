@@ -60,16 +60,6 @@ def _white(px, seat):
     return p[0] == p[1] == p[2] >= 30
 
 
-def _table(board_factory, capture, gate):
-    settings = {"TOPPER_SLAP_CAPTURE": capture, "TOPPER_SEATS": SEATS, "TOPPER_SLAP_GATE": int(gate)}
-    b = board_factory(settings=settings)
-    st.boot(b)
-    st.setup(b, game="ww3", seats=SEATS, cardpad=False, hurry_ms=0, seed=5)
-    st.slap(b, 1, after_ms=300)  # P1 starts
-    b.run_ms(300)  # the gate is armed after the start's ruling
-    return b
-
-
 def _race(b, presses, watch_ring, glitch=None, lead_us=20_000):
     """Presses ``[(seat, offset_us, bounce_us), ...]`` and perhaps a ``glitch``, ``(seat,
     offset_us, length_us)``: one short pulse; returns the seat the first ring update
@@ -143,7 +133,7 @@ def _glitch(b, gate):
 @pytest.mark.parametrize("capture", ["keypad", "pio"])
 def test_the_first_touch_wins_through_the_gate(board_factory, capture):
     started = time.monotonic()
-    b = _table(board_factory, capture, gate=True)
+    b = st.blind_race_board(board_factory, SEATS, capture, seed=5)
     # the gate's stamps are microseconds: every margin is the script's, to a few us
     _play(b, RACES if capture == "keypad" else RACES[:4], gate=True, exact_us=10)
     # the capture reports only confirmed presses: the ring and the ruling agree
@@ -153,7 +143,7 @@ def test_the_first_touch_wins_through_the_gate(board_factory, capture):
 
 def test_without_the_gate_pio_ranks_the_first_touch(board_factory):
     started = time.monotonic()
-    b = _table(board_factory, "pio", gate=False)
+    b = st.blind_race_board(board_factory, SEATS, "pio", gate=False, seed=5)
     # the PIO capture stamps a contact's first edge to the microsecond
     _play(b, RACES[:4], gate=False, exact_us=10)
     _glitch(b, gate=False)  # shorter than confirm_us: dropped by the decoder
@@ -169,7 +159,7 @@ def test_without_the_gate_keypad_ranks_the_first_closed_scan(board_factory):
     only 3 ms after the touch, behind the clean seats' (a keypad debouncing by itself
     would stamp it there, behind them)."""
     started = time.monotonic()
-    b = _table(board_factory, "keypad", gate=False)
+    b = st.blind_race_board(board_factory, SEATS, "keypad", gate=False, seed=5)
     races = [
         (3, SCANNED, [(2, 1200)]),
         (5, SCANNED, [(1, 1500), (8, 2500)]),
