@@ -6,14 +6,17 @@ the seat on turn; a chord takes a seat out of the game, and the last seat in win
 A secret (a number from the seed) is revealed only when the game ends, so the tests
 can check that shells never let a secret out early.
 
-Module shape as every ``topper.turn_<game>``: ``make`` and ``restore``."""
+Module shape as every game's ``turn`` module: ``make``, ``referee`` and ``restore``."""
 
-from topper import turnref
+from topper import games, turnref
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.rng import Rng
 
 GAME = "toy"
-ENTRY = ("toy", "TOY RACE", (2, 8), (("target", "Target", (5, 10, 20), 10, None),), "_toyturn", "turn")
+ENTRY = games.Game(
+    "toy", "TOY RACE", (2, 8), games.TURN, "_toyturn", "topper_view.turns", games.TOPPER,
+    (games.Option("target", "Target", (5, 10, 20), 10),),
+)
 
 ADD = 0
 LEAVE = 1
@@ -153,7 +156,11 @@ class ToyReferee(turnref.TurnReferee):
         }
 
 
-def make(seats, entry, seed, control, options):
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    return turnref.make_with(referee, cfg, seed, salt_key)
+
+
+def referee(seats, entry, seed, control, options):
     return ToyReferee(seats, entry, seed, control, options["target"])
 
 

@@ -133,8 +133,8 @@ def test_recycled_records_rule_as_fresh_ones():
         b = BlindSlapReferee("ww3", seats, seed=g, hurry_ms=2000 * (g % 2))
         b.recycle = True
         t = 0
-        same = [jsonl.dumps(a.start(t, starter=0))]
-        assert jsonl.dumps(b.start(t, starter=0)) == same[0]
+        same = [jsonl.dumps(a.start(t, 0))]
+        assert jsonl.dumps(b.start(t, 0)) == same[0]
         for _ in range(300):
             t += gen.below(3) if gen.below(4) else 200 + gen.below(3000)
             k = gen.below(10)

@@ -36,13 +36,13 @@ CONTROLS = (None, clock.fischer(60000, 2000), clock.per_move(5000), clock.hourgl
 
 def _module(key):
     """A turn game's referee module, as the device loads it (no importlib)."""
-    name = registry.find(key)[4]
+    name = registry.find(key).referee
     __import__(name)
     return sys.modules[name]
 
 
 def _seats(key, seed):
-    low, high = registry.find(key)[2]
+    low, high = registry.find(key).players
     return low + seed % (high - low + 1)
 
 
@@ -60,7 +60,7 @@ def _play_turn(key, seed):
     seats = _seats(key, seed)
     control = CONTROLS[seed % len(CONTROLS)]
     census = CENSUS[key]
-    ref = mod.make(seats, Entry.DEALT, seed, control, registry.options(key))
+    ref = mod.referee(seats, Entry.DEALT, seed, control, registry.options(key))
     bots = [ref.bot(s, seed * 16 + s) for s in range(seats)]
     rng = Rng(seed * 31 + seats)
     t = 1000
@@ -86,7 +86,7 @@ def _play_turn(key, seed):
         made.extend(out)
     assert ref.is_over(), "%s seed %d: no end in %d actions" % (key, seed, MAX_ACTIONS)
 
-    again = mod.make(seats, Entry.DEALT, seed, control, registry.options(key))
+    again = mod.referee(seats, Entry.DEALT, seed, control, registry.options(key))
     remade = list(again.start(1000))
     for action, at in actions:
         remade.extend(again.act(action, at))
@@ -132,7 +132,7 @@ def _play_slap(key, seed):
 
 
 def test_every_registered_game_has_a_census():
-    assert sorted(CENSUS) == sorted(registry.KEYS), "add the new game's census to _census.py"
+    assert sorted(CENSUS) == sorted(registry.keys()), "add the new game's census to _census.py"
 
 
 # Whole games under MicroPython in WebAssembly take seconds each: a few seeds a game
@@ -141,7 +141,7 @@ SEEDS = 3 if MICROPYTHON else games(16)
 
 
 def test_every_game_plays_to_the_end_keeps_its_cards_restores_and_replays():
-    for key in registry.KEYS:
+    for key in registry.keys():
         longest = 0
         for seed in range(SEEDS):
             if registry.is_turn(key):

@@ -27,16 +27,16 @@ NO_USE = {
 
 
 def _turn(key, entry, seed):
-    name = registry.find(key)[4]
+    name = registry.find(key).referee
     __import__(name)
-    low = registry.find(key)[2][0]
-    return sys.modules[name].make(low, entry, seed, None, registry.options(key))
+    low = registry.find(key).players[0]
+    return sys.modules[name].referee(low, entry, seed, None, registry.options(key))
 
 
 def referees(seed=1):
     """``(name, family, referee started at T0, its deck)`` for every game and entry."""
     out = []
-    for key in registry.KEYS:
+    for key in registry.keys():
         if registry.is_turn(key):
             deck = stdcards.deck(2) if key == "tripp" else cards.full_deck(2)
             for entry in (Entry.PAD, Entry.BUTTONS):

@@ -51,7 +51,7 @@ def test_only_small_int_lists_are_packed():
 
 
 def _saved_game(module, seats, options):
-    ref = module.make(seats, Entry.DEALT, 3, None, options)
+    ref = module.referee(seats, Entry.DEALT, 3, None, options)
     bots = [ref.bot(s, s) for s in range(seats)]
     ref.start(0)
     i = 0

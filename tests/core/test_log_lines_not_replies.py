@@ -14,7 +14,7 @@ from topper.games.slap.engine import SlapGame
 
 
 def _turn_rulings(module, seats, seed):
-    ref = module.make(seats, Entry.DEALT, seed, None, None)
+    ref = module.referee(seats, Entry.DEALT, seed, None, None)
     bots = [ref.bot(s, s + seed) for s in range(seats)]
     out = list(ref.start(0))
     steps = 0

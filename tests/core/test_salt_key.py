@@ -26,7 +26,7 @@ def test_keyed_salts_are_the_same_for_a_key_and_differ_between_keys():
 def _play(module, seats, key, seed=7, save_at=-1):
     """A dealt bot game; returns every ruling and, when ``save_at`` >= 0, the rulings a
     copy restored from the save after that many actions gave from there on."""
-    ref = module.make(seats, Entry.DEALT, seed, None, {"hands": 1}, key)
+    ref = module.referee(seats, Entry.DEALT, seed, None, {"hands": 1}, key)
     bots = [ref.bot(s, s) for s in range(seats)]
     out = list(ref.start(0))
     copy = None

@@ -17,7 +17,7 @@ CONTROLS = (None, fischer(60000, 2000), per_move(9000), hourglass(30000))
 def _referee(g):
     n = 2 + g % 7
     options = {"hands": 1 if g % 3 else 2, "target": 0}
-    return turn_crazy.make(n, Entry.DEALT, g, CONTROLS[g % len(CONTROLS)], options)
+    return turn_crazy.referee(n, Entry.DEALT, g, CONTROLS[g % len(CONTROLS)], options)
 
 
 def _secrets(m, public=()):
@@ -146,7 +146,7 @@ def test_a_restored_game_is_the_same_game():
 
 
 def test_choices_name_the_move():
-    ref = turn_crazy.make(3, Entry.DEALT, 5, None, {"hands": 1})
+    ref = turn_crazy.referee(3, Entry.DEALT, 5, None, {"hands": 1})
     assert ref.choices(1) == [], "nothing before the start"
     ref.start(0)
     menu = ref.choices(1)  # P2, the dealer's left, writes first
@@ -168,7 +168,7 @@ def test_choices_name_the_move():
 
 
 def test_bad_actions_change_nothing():
-    ref = turn_crazy.make(2, Entry.DEALT, 3, None, None)
+    ref = turn_crazy.referee(2, Entry.DEALT, 3, None, None)
     out = ref.act((Act.RULE, -1), 5)
     assert out == [{"r": "error", "t": 5, "why": "the game has not started"}]
     ref.start(0)
@@ -182,7 +182,7 @@ def test_bad_actions_change_nothing():
 
 def test_bots_only_in_a_dealt_game():
     for entry in (Entry.PAD, Entry.BUTTONS):
-        ref = turn_crazy.make(3, entry, 1, None, None)
+        ref = turn_crazy.referee(3, entry, 1, None, None)
         try:
             ref.bot(0, 0)
             raise AssertionError("a bot cannot see the cards of a real deck")
@@ -191,14 +191,14 @@ def test_bots_only_in_a_dealt_game():
 
 
 def test_the_menu_options_reach_the_engine():
-    ref = turn_crazy.make(4, Entry.DEALT, 1, None, {"target": 50})
+    ref = turn_crazy.referee(4, Entry.DEALT, 1, None, {"target": 50})
     assert ref.match.game.target == 50 and ref.match.game.hands == 0
     assert ref.lines()[0] == "Hand 1 to 50"
-    ref = turn_crazy.make(4, Entry.DEALT, 1, None, None)
+    ref = turn_crazy.referee(4, Entry.DEALT, 1, None, None)
     assert ref.match.game.hands == 4, "by default everybody deals once"
     assert ref.lines()[0] == "Hand 1/4"
     try:
-        turn_crazy.make(4, Entry.DEALT, 1, None, {"hands": 5})
+        turn_crazy.referee(4, Entry.DEALT, 1, None, {"hands": 5})
         raise AssertionError("5 hands is not a menu value")
     except ValueError:
         pass

@@ -13,7 +13,7 @@ from topper.turnref import LONG, SHORT, TABLE
 
 
 def test_a_hand_on_paper():
-    ref = turn_crazy.make(3, Entry.BUTTONS, 1, None, {"hands": 2})
+    ref = turn_crazy.referee(3, Entry.BUTTONS, 1, None, {"hands": 2})
     ref.start(0)
     assert ref.lines() == ["Hand 1/2", "rules written 0/3"]
     run(
@@ -80,7 +80,7 @@ def test_a_hand_on_paper():
 
 
 def test_no_card_pad_no_card():
-    ref = turn_crazy.make(2, Entry.BUTTONS, 1, None, None)
+    ref = turn_crazy.referee(2, Entry.BUTTONS, 1, None, None)
     ref.start(0)
     assert ref.card(3, 0)[0]["why"] == "this game has no card pad"
 
@@ -124,8 +124,8 @@ def test_paper_games_mirrored_on_the_buttons_keep_the_same_counts():
         n = 2 + g % 7
         rng = Rng(g)
         options = {"hands": 1 + g % 2}
-        dealt = turn_crazy.make(n, Entry.DEALT, g, None, options)
-        device = turn_crazy.make(n, Entry.BUTTONS, g, None, options)
+        dealt = turn_crazy.referee(n, Entry.DEALT, g, None, options)
+        device = turn_crazy.referee(n, Entry.BUTTONS, g, None, options)
         bots = [dealt.bot(s, g + s) for s in range(n)]
         dealt.start(0)
         device.start(0)

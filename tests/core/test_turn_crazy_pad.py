@@ -53,7 +53,7 @@ def run(ref, rows):
 
 
 def two_on_the_pad():
-    ref = turn_crazy.make(2, Entry.PAD, 1, None, {"hands": 1})
+    ref = turn_crazy.referee(2, Entry.PAD, 1, None, {"hands": 1})
     ref.start(0)
     return ref
 
@@ -167,14 +167,14 @@ def test_a_hand_read_by_the_pad():
 
 
 def test_a_card_is_refused_when_none_is_expected():
-    ref = turn_crazy.make(2, Entry.PAD, 1, None, None)
+    ref = turn_crazy.referee(2, Entry.PAD, 1, None, None)
     assert ref.card(parse("2RC"), 0)[0]["why"] == "no card is expected now"
     ref.start(0)
     run(ref, [("2RC", "error: no card is expected now", None), ("C1", "error: nothing to undo", None)])
     assert ref.card(125, 0)[0]["why"] == "125 is not a card of the deck"
     assert ref.button(7, 0, 0)[0]["why"] == "unknown press 7"
     assert ref.button(SHORT, 2, 0)[0]["why"] == "no seat 2 at this table"
-    dealt = turn_crazy.make(2, Entry.DEALT, 1, None, None)
+    dealt = turn_crazy.referee(2, Entry.DEALT, 1, None, None)
     dealt.start(0)
     assert dealt.button(SHORT, 1, 0)[0]["r"] == "error" and dealt.card(1, 0)[0]["r"] == "error"
 
@@ -230,8 +230,8 @@ def test_bot_games_mirrored_on_the_pad_keep_the_same_table():
     for g in range(games(24)):
         n = 2 + g % 7
         options = {"hands": 1 + g % 2}
-        dealt = turn_crazy.make(n, Entry.DEALT, g, None, options)
-        pad = turn_crazy.make(n, Entry.PAD, g, None, options)
+        dealt = turn_crazy.referee(n, Entry.DEALT, g, None, options)
+        pad = turn_crazy.referee(n, Entry.PAD, g, None, options)
         bots = [dealt.bot(s, g + s) for s in range(n)]
         dealt.start(0)
         pad.start(0)
@@ -270,8 +270,8 @@ def test_bot_games_mirrored_on_the_pad_keep_the_same_table():
 
 
 def test_after_the_hand_a_seat_button_shows_that_seat_s_revealed_rule():
-    dealt = turn_crazy.make(2, Entry.DEALT, 4, None, {"hands": 2})
-    pad = turn_crazy.make(2, Entry.PAD, 4, None, {"hands": 2})
+    dealt = turn_crazy.referee(2, Entry.DEALT, 4, None, {"hands": 2})
+    pad = turn_crazy.referee(2, Entry.PAD, 4, None, {"hands": 2})
     bots = [dealt.bot(s, s) for s in range(2)]
     dealt.start(0)
     pad.start(0)

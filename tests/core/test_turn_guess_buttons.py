@@ -11,7 +11,7 @@ P1, P2, P3, P4 = 0, 1, 2, 3
 
 def test_a_wrong_official_guess_after_one_reveal_costs_3_in_a_4_player_game():
     # The seed's example (L40): the first card revealed scores 4, a wrong guess after it -3.
-    ref = turn_guess.make(4, Entry.BUTTONS, 9, None, {})
+    ref = turn_guess.referee(4, Entry.BUTTONS, 9, None, {})
     run(
         ref,
         [
@@ -63,7 +63,7 @@ def test_a_wrong_official_guess_after_one_reveal_costs_3_in_a_4_player_game():
 
 
 def test_undo_clears_the_press_in_progress_first_and_the_turn_moves_back():
-    ref = turn_guess.make(3, Entry.BUTTONS, 1, None, {})
+    ref = turn_guess.referee(3, Entry.BUTTONS, 1, None, {})
     run(
         ref,
         [
@@ -82,7 +82,7 @@ def test_undo_clears_the_press_in_progress_first_and_the_turn_moves_back():
 
 
 def test_two_players_a_hand_then_the_next_dealer_starts_the_next():
-    ref = turn_guess.make(2, Entry.BUTTONS, 3, None, {"hands": 2})
+    ref = turn_guess.referee(2, Entry.BUTTONS, 3, None, {"hands": 2})
     run(
         ref,
         [
@@ -117,7 +117,7 @@ def test_two_players_a_hand_then_the_next_dealer_starts_the_next():
 
 
 def test_a_dealt_game_takes_no_presses():
-    ref = turn_guess.make(3, Entry.DEALT, 1, None, {})
+    ref = turn_guess.referee(3, Entry.DEALT, 1, None, {})
     ref.start(0)
     out = ref.button(SHORT, 1, 5)
     assert out == [{"r": "error", "t": 5, "why": "a dealt game takes whole actions"}]

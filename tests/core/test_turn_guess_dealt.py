@@ -24,7 +24,7 @@ CONTROLS = (
 def _new(g):
     n = 2 + g % 7
     control = CONTROLS[g % len(CONTROLS)]
-    ref = turn_guess.make(n, Entry.DEALT, g, control, {"hands": 1 if g % 3 else 2})
+    ref = turn_guess.referee(n, Entry.DEALT, g, control, {"hands": 1 if g % 3 else 2})
     return ref
 
 
@@ -201,17 +201,17 @@ def test_refused_actions_change_nothing():
 def test_options_and_entries_are_checked():
     for bad in ({"hands": 5}, {"hands": 0}):
         try:
-            turn_guess.make(4, Entry.DEALT, 1, None, bad)
+            turn_guess.referee(4, Entry.DEALT, 1, None, bad)
         except ValueError:
             continue
         raise AssertionError("accepted %r" % bad)
-    ref = turn_guess.make(4, Entry.BUTTONS, 1, None, None)
+    ref = turn_guess.referee(4, Entry.BUTTONS, 1, None, None)
     try:
         ref.bot(0, 1)
     except RuleError:
         pass
     else:
         raise AssertionError("a bot cannot play cards nobody sees")
-    ref = turn_guess.make(3, Entry.DEALT, 1, None, {})
+    ref = turn_guess.referee(3, Entry.DEALT, 1, None, {})
     assert ref.start(0)[0]["r"] == "hand"
     assert ref.start(0)[0]["r"] == "error", "a game starts once"

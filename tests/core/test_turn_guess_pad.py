@@ -12,7 +12,7 @@ SECRETS = ("3RC", "2YT", "4BS")  # P2's, P3's, P1's: tapped from the dealer's le
 
 
 def _tapped():
-    ref = turn_guess.make(3, Entry.PAD, 5, None, {})
+    ref = turn_guess.referee(3, Entry.PAD, 5, None, {})
     run(
         ref,
         [

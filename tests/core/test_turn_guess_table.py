@@ -68,7 +68,7 @@ def _hidden(m):
 def _play(g):
     entry = Entry.PAD if g % 2 else Entry.BUTTONS
     n = 2 + g % 7
-    ref = turn_guess.make(n, entry, g, clock.fischer(30000, 1000), {"hands": 1 + g % 3 // 2})
+    ref = turn_guess.referee(n, entry, g, clock.fischer(30000, 1000), {"hands": 1 + g % 3 // 2})
     rng = Rng(g)
     deck = cards.full_deck()
     rng.shuffle(deck)

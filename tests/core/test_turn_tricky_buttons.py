@@ -77,13 +77,13 @@ TWO_TRICKS = [
 
 
 def _buttons(hands=2, mode=0, control=None):
-    ref = turn_tricky.make(4, Entry.BUTTONS, 0, control, {"mode": mode, "hands": hands})
+    ref = turn_tricky.referee(4, Entry.BUTTONS, 0, control, {"mode": mode, "hands": hands})
     ref.start(1000)
     return ref
 
 
 def test_the_table_reports_each_trick_with_the_buttons():
-    ref = turn_tricky.make(4, Entry.BUTTONS, 0, None, {"mode": 0, "hands": 2})
+    ref = turn_tricky.referee(4, Entry.BUTTONS, 0, None, {"mode": 0, "hands": 2})
     assert [r["r"] for r in ref.start(1000)] == ["deal"]
     view = ref.view(1000)
     assert view["turn"] == -1 and view["hint"] == WON

@@ -21,7 +21,7 @@ CONTROLS = (
 
 def _make(g, control):
     options = {"mode": g % 3, "hands": 1 if g % 4 else 2}
-    return turn_tricky.make(4, Entry.DEALT, g, control, options)
+    return turn_tricky.referee(4, Entry.DEALT, g, control, options)
 
 
 def _check_no_hand_shown(ref, view, rulings):
@@ -167,14 +167,14 @@ def test_a_dealt_game_refuses_what_it_cannot_take():
 def test_a_dealt_game_is_for_four_with_the_menu_options():
     for seats in (2, 3, 5, 8):
         try:
-            turn_tricky.make(seats, Entry.DEALT, 0, None, None)
+            turn_tricky.referee(seats, Entry.DEALT, 0, None, None)
             raise AssertionError("%d seats accepted" % seats)
         except RuleError:
             pass
-    ref = turn_tricky.make(4, Entry.DEALT, 0, None, None)
+    ref = turn_tricky.referee(4, Entry.DEALT, 0, None, None)
     assert ref.options == {"mode": 0, "hands": 4}
     try:
-        turn_tricky.make(4, Entry.DEALT, 0, None, {"hands": 5})
+        turn_tricky.referee(4, Entry.DEALT, 0, None, {"hands": 5})
         raise AssertionError("5 hands accepted: the menu offers 1 2 3 4 6 8 12 16")
     except ValueError:
         pass

@@ -11,7 +11,7 @@ from topper.rng import Rng
 
 
 def _pad(hands=2, mode=0, control=None):
-    ref = turn_tricky.make(4, Entry.PAD, 0, control, {"mode": mode, "hands": hands})
+    ref = turn_tricky.referee(4, Entry.PAD, 0, control, {"mode": mode, "hands": hands})
     ref.start(1000)
     return ref
 
@@ -71,7 +71,7 @@ TWO_TRICKS = [
 
 
 def test_the_pad_reads_the_turned_up_trick_then_each_card_laid():
-    ref = turn_tricky.make(4, Entry.PAD, 0, None, {"mode": 0, "hands": 2})
+    ref = turn_tricky.referee(4, Entry.PAD, 0, None, {"mode": 0, "hands": 2})
     out = ref.start(1000)
     assert [r["r"] for r in out] == ["deal"]
     view = ref.view(1000)

@@ -6,14 +6,14 @@ restores to the same game."""
 from topper import clock, games
 from topper.gamekit import Entry
 from topper.rng import Rng
-from topper.games.tripp.turn import make, restore
+from topper.games.tripp.turn import referee, restore
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
 
 
 def game(seats, places=0, control=None):
-    ref = make(seats, Entry.BUTTONS, 3, control, games.options("tripp", {"places": places}))
+    ref = referee(seats, Entry.BUTTONS, 3, control, games.options("tripp", {"places": places}))
     ref.start(0)
     return ref
 
@@ -119,7 +119,7 @@ def test_bad_presses_are_refused_and_change_nothing():
     )
     assert ref.button(9, 0, 5)[0]["why"] == "unknown press 9"
     assert ref.act((1,), 5)[0]["why"] == "no card pad: use the buttons"
-    unstarted = make(2, Entry.BUTTONS, 3, None, games.options("tripp"))
+    unstarted = referee(2, Entry.BUTTONS, 3, None, games.options("tripp"))
     assert unstarted.button(SHORT, 1, 0)[0]["why"] == "the game has not started"
 
 

@@ -13,7 +13,7 @@ from topper import clock
 from topper import games as registry
 from topper.gamekit import Entry
 from topper.rng import Rng
-from topper.games.tripp.turn import make, restore
+from topper.games.tripp.turn import referee, restore
 
 MAX_ACTIONS = 2500
 CONTROLS = (None, clock.fischer(60000, 2000), clock.per_move(3000), clock.hourglass(30000))
@@ -62,7 +62,7 @@ def _hidden_shuffled(ref, rng):
 
 
 def _play(players, seed, control, options):
-    ref = make(players, Entry.DEALT, seed, control, options)
+    ref = referee(players, Entry.DEALT, seed, control, options)
     everything = sorted(ref.game.cards())
     rng = Rng(seed * 7 + players)
     bots = [ref.bot(seat, seed * 16 + seat) for seat in range(players)]
@@ -127,7 +127,7 @@ def test_play_again_keeps_the_seat_and_its_clock():
     # Whenever the engine says "again", the same seat stays on turn and its clock runs.
     seen = 0
     for seed in range(games(20)):
-        ref = make(3, Entry.DEALT, seed, clock.fischer(600000, 0), registry.options("tripp"))
+        ref = referee(3, Entry.DEALT, seed, clock.fischer(600000, 0), registry.options("tripp"))
         bots = [ref.bot(seat, seed + seat) for seat in range(3)]
         t = 0
         ref.start(t)
@@ -144,7 +144,7 @@ def test_play_again_keeps_the_seat_and_its_clock():
 
 
 def test_a_refused_action_is_an_error_and_changes_nothing():
-    ref = make(4, Entry.DEALT, 3, clock.fischer(60000, 1000), registry.options("tripp"))
+    ref = referee(4, Entry.DEALT, 3, clock.fischer(60000, 1000), registry.options("tripp"))
     ref.start(0)
     before = ref.to_dict()
     for action in ((1, 5), (3,), (9, 1), "play", (), (0, 60, 61, 62)):
@@ -161,7 +161,7 @@ def test_a_refused_action_is_an_error_and_changes_nothing():
 
 
 def test_choices_are_labelled_in_words_and_in_the_engine_order():
-    ref = make(2, Entry.DEALT, 11, None, registry.options("tripp"))
+    ref = referee(2, Entry.DEALT, 11, None, registry.options("tripp"))
     ref.start(0)
     seat = ref.state.current_player()
     setup = ref.choices(seat)

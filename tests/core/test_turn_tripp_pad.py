@@ -9,7 +9,7 @@ from topper.gamekit import Entry
 from topper.rng import Rng
 from topper.stdcards import parse
 from topper.games.tripp.engine import Act
-from topper.games.tripp.turn import make, restore
+from topper.games.tripp.turn import referee, restore
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
@@ -51,7 +51,7 @@ def run(ref, table):
 
 
 def _two_player_game():
-    ref = make(2, Entry.PAD, 5, None, registry.options("tripp"))
+    ref = referee(2, Entry.PAD, 5, None, registry.options("tripp"))
     ref.start(0)
     return ref
 
@@ -134,7 +134,7 @@ def test_play_judges_each_card_and_the_buttons_lay_or_pick_up():
 
 
 def test_refused_before_the_start_and_for_cards_not_in_the_deck():
-    ref = make(2, Entry.PAD, 5, None, registry.options("tripp", {"jokers": 0}))
+    ref = referee(2, Entry.PAD, 5, None, registry.options("tripp", {"jokers": 0}))
     assert ref.card(3, 0)[0]["why"] == "the game has not started"
     ref.start(0)
     for code, why in ((53, "not a card of this deck"), (-1, "not a card of this deck"), (52, "no jokers")):
@@ -150,8 +150,8 @@ def test_refused_before_the_start_and_for_cards_not_in_the_deck():
 
 def _mirror(players, seed, control, options):
     """A bot game dealt from ``seed``; every card it plays is tapped on a pad game."""
-    dealt = make(players, Entry.DEALT, seed, None, options)
-    pad = make(players, Entry.PAD, seed + 1, control, options)
+    dealt = referee(players, Entry.DEALT, seed, None, options)
+    pad = referee(players, Entry.PAD, seed + 1, control, options)
     bots = [dealt.bot(seat, seed * 8 + seat) for seat in range(players)]
     rng = Rng(seed)
     t = 0

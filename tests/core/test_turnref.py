@@ -182,16 +182,18 @@ def test_the_catalogue_fills_options_and_refuses_a_value_a_game_cannot_take():
         assert False
     except KeyError:
         pass
-    assert games.SLAP_KEYS == ("ww3", "armageddon")
-    assert games.TURN_KEYS == ("tripp", "tricky", "crazy", "guess")
-    assert games.KEYS == games.SLAP_KEYS + games.TURN_KEYS
-    for key, title, seats, options, module, kind in games.GAMES:
-        if kind == games.SLAP:
-            assert not games.is_turn(key) and module == "topper.games.slap.pad" and options == ()
+    assert games.keys(games.SLAP) == ["ww3", "armageddon"]
+    assert games.keys(games.TURN) == ["tripp", "tricky", "crazy", "guess"]
+    assert games.keys() == games.keys(games.SLAP) + games.keys(games.TURN)
+    for g in games.GAMES:
+        if g.kind == games.SLAP:
+            assert not games.is_turn(g.key) and g.referee == "topper.games.slap.pad" and g.options == ()
+            assert g.module(False) == "topper.games.slap.blind" and g.starter
             continue
-        assert games.is_turn(key) and module == "topper.games.%s.turn" % key
-        assert turns.title(key) == title and len(title) <= 21
-        assert 2 <= seats[0] <= seats[1] <= 8
-        for name, label, values, default, names in options:
-            assert games.options(key)[name] == default and len(label) <= 11
-            assert names is None or len(names) == len(values)
+        assert games.is_turn(g.key) and g.referee == "topper.games.%s.turn" % g.key
+        assert g.module(False) == g.referee and not g.starter
+        assert turns.title(g.key) == g.title and len(g.title) <= 21
+        assert 2 <= g.players[0] <= g.players[1] <= 8
+        for o in g.options:
+            assert games.options(g.key)[o.key] == o.default and len(o.label) <= 11
+            assert o.names is None or len(o.names) == len(o.values)

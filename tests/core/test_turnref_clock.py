@@ -19,7 +19,7 @@ OFF_MS = 7000  # how long the power was off
 
 
 def _ref(control):
-    r = _toyturn.make(3, Entry.BUTTONS, 5, control, {"target": 20})
+    r = _toyturn.referee(3, Entry.BUTTONS, 5, control, {"target": 20})
     r.start(0)
     return r
 

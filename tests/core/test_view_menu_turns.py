@@ -23,7 +23,7 @@ def goto(m, key):
 
 def choose(m, game):
     goto(m, "game")
-    for _ in range(len(games.KEYS)):
+    for _ in range(len(games.keys())):
         if m.game == game:
             return
         m.long()
@@ -38,7 +38,7 @@ def test_the_game_line_offers_the_slap_games_then_every_turn_game():
     m = menu.Menu()
     goto(m, "game")
     seen = []
-    for _ in range(len(games.KEYS)):
+    for _ in range(len(games.keys())):
         seen.append(m.game)
         m.seat(1)
     assert seen == ["ww3", "armageddon", "tripp", "tricky", "crazy", "guess"]
@@ -92,11 +92,11 @@ def test_options_step_through_the_games_values_with_their_names():
     assert m.config()["options"] == games.options("guess")
     choose(m, "crazy")
     assert m.config()["options"]["target"] == 25
-    for key in games.TURN_KEYS:  # every value the menu gives, the game takes
+    for key in games.keys(games.TURN):  # every value the menu gives, the game takes
         choose(m, key)
-        for opt in games.find(key)[3]:
-            goto(m, "o." + opt[0])
-            for _ in range(len(opt[2])):
+        for opt in games.find(key).options:
+            goto(m, "o." + opt.key)
+            for _ in range(len(opt.values)):
                 m.long()
                 assert games.options(key, m.config()["options"]) == m.config()["options"]
 
@@ -160,7 +160,7 @@ def test_config_of_a_turn_game_has_what_the_app_needs():
 
 
 def test_every_turn_game_screen_fits_and_marks_the_cursor():
-    for key in games.TURN_KEYS:
+    for key in games.keys(games.TURN):
         m = menu.Menu(game=key)
         goto(m, "clock")
         m.long()

@@ -12,9 +12,11 @@ The answer is a list of rulings, each a dict with ``"r"`` and ``"t"``; an input 
 has no use for is an ``error`` ruling and changes nothing. Plain values, no object an
 event: a slap reaches its referee without an allocation.
 
-The shells (the device's ``topper_app``, the simulator, the replays) turn what they
-hear into these: the buttons' events, the pad's reads, the log's lines (``from_log``).
-What only a shell knows stays the shell's: starting a game, pausing it, the menu.
+The device's buttons report these very kinds (``topper_hw.buttons``): one numbering from
+the pin to the referee. The shells (the device's ``topper_app``, the simulator, the
+replays) turn what they hear into these: the buttons' events, the pad's reads, the
+log's lines (``from_log``). What only a shell knows stays the shell's: starting a game,
+the menu.
 """
 
 PRESS = 0  # a seat's button went down (a slap in the slap games)
@@ -25,8 +27,17 @@ TABLE_LONG = 4  # the table button, long (blind play: the waiting slap was wrong
 CHORD = 5  # a seat pressed while the table button is held (blind play: out / in)
 CARD = 6  # the card pad read ``card``
 TICK = 7  # time passed: the referee's timers
+PAUSE = 8  # the table asked "END GAME?": a chess clock stops while it stands
+RESUME = 9  # the table played on after "END GAME?"
+# What the buttons report beside the inputs above (topper_hw.buttons), for the shell
+# alone: no referee is given these.
+TABLE_END = 10  # the table button's long press was released
+OVERFLOW = 11  # the scanner's queue filled: presses were lost
+STUCK = 12  # a button has been held down too long
+CHATTER = 13  # a seat's switch fires on its own: muted
 
-NAMES = ("press", "short", "long", "table", "table_long", "chord", "card", "tick")
+NAMES = ("press", "short", "long", "table", "table_long", "chord", "card", "tick", "pause", "resume",
+         "table_end", "overflow", "stuck", "chatter")
 
 # The turn games' log names a button by its press: its name here.
 _BUTTONS = {NAMES[k]: k for k in (SHORT, LONG, TABLE, CHORD)}

@@ -65,7 +65,7 @@ def public(game, obj):
     ruling and view by contract (``topper.turnref``): what they say is public. A game
     with hidden cards registers its filter in ``FILTERS``; a game without one is never
     streamed."""
-    if game in games.KEYS:
+    if game in games.keys():
         return obj
     f = FILTERS.get(game)
     if f is None:
@@ -298,8 +298,8 @@ class Session:
         _check_keys(obj, _SETUP_KEYS)
         cfg = self.table.link_settings()
         if "game" in obj:
-            if obj["game"] not in games.KEYS:
-                raise ProtocolError("game must be one of %s" % ", ".join(games.KEYS))
+            if obj["game"] not in games.keys():
+                raise ProtocolError("game must be one of %s" % ", ".join(games.keys()))
             cfg["game"] = obj["game"]
         if "seats" in obj:
             cfg["seats"] = _whole(obj, "seats", 2, SEATS)

@@ -33,7 +33,8 @@ own cards and is for a simulator player's eyes only.
 from topper import clock as clocks
 from topper import inputs
 from topper.clock import ChessClock
-from topper.gamekit import ENTRY_NAMES, RuleError, seat_name
+from topper.gamekit import ENTRY_NAMES, Entry, RuleError, seat_name
+from topper.referee import Referee
 
 # What a button press means to a turn referee (the firmware maps topper_hw.buttons).
 SHORT = 0  # a seat button pressed and released before the long-press time
@@ -48,8 +49,31 @@ _PRESS_OF = {inputs.SHORT: SHORT, inputs.LONG: LONG, inputs.TABLE: TABLE, inputs
 LINES = 4  # game lines a view carries for the screen (21 columns each)
 
 
-class TurnReferee:
+def make_with(referee, cfg, seed, salt_key=None):
+    """A turn game's referee for the menu's settings ``cfg``, not started: its
+    module's ``referee(seats, entry, seed, control, options[, salt_key])`` with the
+    pad's cards when it is on, else the buttons (the uniform ``make`` of
+    topper.referee)."""
+    control = None
+    if cfg.get("control") is not None:
+        kind, base, extra = cfg["control"]
+        control = clocks.TimeControl(kind, base, extra)
+    entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
+    if salt_key is None:
+        return referee(cfg["seats"], entry, seed, control, cfg["options"])
+    return referee(cfg["seats"], entry, seed, control, cfg["options"], salt_key)
+
+
+_TAKES = 0
+for _k in (inputs.SHORT, inputs.LONG, inputs.TABLE, inputs.CHORD, inputs.CARD, inputs.TICK, inputs.PAUSE,
+           inputs.RESUME):
+    _TAKES |= 1 << _k
+
+
+class TurnReferee(Referee):
     GAME = ""  # the game's key in menus, logs and the serial protocol
+    TAKES = _TAKES
+    HOLDS = True
 
     def __init__(self, seats, entry, seed=0, control=None):
         self.seats = seats
@@ -142,7 +166,8 @@ class TurnReferee:
 
     # ----- the shell's calls ---------------------------------------------------------
 
-    def start(self, t_ms):
+    def start(self, t_ms, seat=-1):
+        """The game begins (its engine knows who begins: ``seat`` is not needed)."""
         if self.started:
             return [self._error("the game has started already", t_ms)]
         self.started = True
@@ -170,6 +195,10 @@ class TurnReferee:
         table button's long press is the shell's (END GAME?, which pauses the clock)."""
         if kind == inputs.TICK:
             return self.tick(t_ms)
+        if kind == inputs.PAUSE:
+            return self.pause(t_ms)
+        if kind == inputs.RESUME:
+            return self.resume(t_ms)
         if kind == inputs.CARD:
             return self.card(card, t_ms)
         press = _PRESS_OF.get(kind)
@@ -211,6 +240,33 @@ class TurnReferee:
             "message": self.message,
             "hint": "" if over else self.hint(),
         }
+
+    def logged(self, kind, seat, us, card):
+        """The turn games' log names a button by its press (short, long, table,
+        chord), a card only where the game lays it face up for all (``public_card``),
+        and nothing of a secret being entered (docs/event-log.md)."""
+        if self.secret_input():
+            return None
+        press = _PRESS_OF.get(kind)
+        if press is not None:
+            return "button", {"press": PRESS_NAMES[press], "seat": seat}
+        if kind == inputs.CARD:
+            name = self.public_card(card)
+            return "card", ({} if name is None else {"card": name})
+        return inputs.NAMES[kind], {}
+
+    def header(self, cfg):
+        """The log's header (docs/event-log.md, version 2): the seed is public (the
+        start press's stamp, or the host's); the seals' key is not in it."""
+        head = Referee.header(self, cfg)
+        head["entry"] = ENTRY_NAMES[self.entry]
+        head["options"] = cfg["options"]
+        clock = None
+        if cfg.get("control") is not None:
+            kind, base, extra = cfg["control"]
+            clock = {"control": clocks.CONTROL_NAMES[kind], "base_ms": base, "extra_ms": extra}
+        head["clock"] = clock
+        return head
 
     def on_turn(self):
         """The seat on turn as ``view`` gives it (-1 once the game is over), without

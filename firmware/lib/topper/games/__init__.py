@@ -1,99 +1,154 @@
-"""Every game a shell can offer, as plain data: light enough for the device's menu to
-hold all six without importing a single engine (heap). Nothing in this package's
-``__init__`` files may import an engine: each game's package is imported module by
-module, only when that game is played.
+"""Every game a shell can offer, one named record each (``Game``): light enough for the
+device's menu to hold all six without importing a single engine (heap). Nothing in
+this package's ``__init__`` files may import an engine: each game's package is
+imported module by module, only when that game is played.
 
-Each entry: ``(key, title, (fewest, most) players, options, module, kind)``.
-
-- ``options`` are the game's own settings, ``(key, label, values, default, names)``:
-  every value a small int, ``names`` the menu's words for the values (None: the number
-  itself). The slap games have none of their own: their jokers and hurry-up are the
-  table's settings, shared by both (topper_view.menu, settings.toml).
-- ``module`` is the module a shell imports to referee the game. A turn game's
-  (``kind`` TURN) has ``make(seats, entry, seed, control, options)`` and
-  ``restore(saved)`` (topper.turnref); a game with sealed secrets sets
-  ``SECRETS = True`` and its ``make`` takes a ``salt_key`` as well
-  (topper.commit.KeyedSalts). A slap game's (``kind`` SLAP) is the referee with the card
-  pad, ``topper.games.slap.pad``; blind play has ``topper.games.slap.blind`` beside it.
+A shell knows a game only through its record: the title, the players, the options,
+the deck the card pad must know, whether a seat's press starts it, the modules that
+referee it (with the card pad or buttons, and blind), the module that draws it, and
+the host's side of it (its bots' moves, what a log may not show). A new game is its
+folder and one ``register`` call: no shell names a game.
 """
 
 SLAP = "slap"  # a race to slap the pile, judged from time-stamped presses
 TURN = "turn"  # players take turns; a turn referee (topper.turnref) judges each action
 
-GAMES = (
-    ("ww3", "WW3", (2, 8), (), "topper.games.slap.pad", SLAP),
-    ("armageddon", "ARMAGEDDON", (2, 8), (), "topper.games.slap.pad", SLAP),
-    (
-        "tripp",
-        "TRIPP JOKES",
-        (2, 8),
-        (
-            ("jokers", "Jokers/deck", (0, 1, 2), 2, None),
-            ("places", "Play for", (0, 1), 0, ("winner", "places")),
-        ),
-        "topper.games.tripp.turn",
-        TURN,
-    ),
-    (
-        "tricky",
-        "TRICKY DICK",
-        (4, 4),
-        (
-            ("mode", "Mode", (0, 1, 2), 0, ("solo", "2-on-2", "co-op")),
-            ("hands", "Hands", (1, 2, 3, 4, 6, 8, 12, 16), 4, None),
-        ),
-        "topper.games.tricky.turn",
-        TURN,
-    ),
-    (
-        "crazy",
-        "CRAZY JOB",
-        (2, 8),
-        (
-            ("hands", "Hands", (0, 1, 2, 3, 4, 6, 8), 0, ("each", "1", "2", "3", "4", "6", "8")),
-            ("target", "Target", (0, 25, 50, 75, 100), 0, ("off", "25", "50", "75", "100")),
-        ),
-        "topper.games.crazy.turn",
-        TURN,
-    ),
-    (
-        "guess",
-        "GUESS MY CARD",
-        (2, 8),
-        (("hands", "Hands", (1, 2, 3, 4, 6, 8), 1, None),),
-        "topper.games.guess.turn",
-        TURN,
-    ),
-)
+# The decks a game is played with, as the card pad must have them enrolled.
+STANDARD = "standard"  # a standard 52-card deck and its jokers (two of them for 5+ seats)
+TOPPER = "topper"  # the whole Triple Topper deck
+SQUARES = "squares"  # the Triple Topper deck's squares only (World War 3)
 
-KEYS = tuple(g[0] for g in GAMES)
-SLAP_KEYS = tuple(g[0] for g in GAMES if g[5] == SLAP)
-TURN_KEYS = tuple(g[0] for g in GAMES if g[5] == TURN)
+
+class Option:
+    """A game's own setting: every value a small int; ``names`` the menu's words for the
+    values (None: the number itself)."""
+
+    def __init__(self, key, label, values, default, names=None):
+        self.key = key
+        self.label = label
+        self.values = values
+        self.default = default
+        self.names = names
+
+
+class Game:
+    """One game's facts.
+
+    - ``referee``: the module that referees it with the card pad, or with buttons
+      alone when ``blind`` is None; ``blind``: the module that referees it without
+      the card pad (the slap games' blind play). Each has ``make(cfg, seed, settle_ms,
+      salt_key)`` and ``restore(saved, now)`` (topper.referee).
+    - ``starter``: True when the game waits for the starting seat's press (the slap
+      games deal at the table); False when it starts from the menu at once.
+    - ``view``: the ``topper_view`` module that draws it (``lines``, ``frame``, ``sound``).
+    - ``host``: the host's module for it (bots' move tables, hands, secrets), or None.
+    """
+
+    def __init__(self, key, title, players, kind, referee, view, deck, options=(), blind=None,
+                 starter=False, host=None):
+        self.key = key
+        self.title = title
+        self.players = players  # (fewest, most)
+        self.kind = kind
+        self.referee = referee
+        self.blind = blind
+        self.view = view
+        self.deck = deck
+        self.options = options
+        self.starter = starter
+        self.host = host
+
+    def module(self, cardpad):
+        """The name of the module that referees this game with the card pad or without."""
+        if cardpad or self.blind is None:
+            return self.referee
+        return self.blind
+
+
+GAMES = []
+
+
+def register(game):
+    """Offer ``game`` (a ``Game``) in every shell; a game of the same key is replaced."""
+    for i in range(len(GAMES)):
+        if GAMES[i].key == game.key:
+            GAMES[i] = game
+            return game
+    GAMES.append(game)
+    return game
+
+
+def unregister(key):
+    """Offer game ``key`` no more (a game a test registered for itself)."""
+    for i in range(len(GAMES)):
+        if GAMES[i].key == key:
+            del GAMES[i]
+            return
+
+
+def _slap(key, title):
+    return Game(key, title, (2, 8), SLAP, "topper.games.slap.pad", "topper_view.slap",
+                SQUARES if key == "ww3" else TOPPER, blind="topper.games.slap.blind",
+                starter=True)
+
+
+register(_slap("ww3", "WW3"))
+register(_slap("armageddon", "ARMAGEDDON"))
+register(Game(
+    "tripp", "TRIPP JOKES", (2, 8), TURN, "topper.games.tripp.turn", "topper_view.turns", STANDARD,
+    (
+        Option("jokers", "Jokers/deck", (0, 1, 2), 2),
+        Option("places", "Play for", (0, 1), 0, ("winner", "places")),
+    ),
+))
+register(Game(
+    "tricky", "TRICKY DICK", (4, 4), TURN, "topper.games.tricky.turn", "topper_view.turns", TOPPER,
+    (
+        Option("mode", "Mode", (0, 1, 2), 0, ("solo", "2-on-2", "co-op")),
+        Option("hands", "Hands", (1, 2, 3, 4, 6, 8, 12, 16), 4),
+    ),
+))
+register(Game(
+    "crazy", "CRAZY JOB", (2, 8), TURN, "topper.games.crazy.turn", "topper_view.turns", TOPPER,
+    (
+        Option("hands", "Hands", (0, 1, 2, 3, 4, 6, 8), 0, ("each", "1", "2", "3", "4", "6", "8")),
+        Option("target", "Target", (0, 25, 50, 75, 100), 0, ("off", "25", "50", "75", "100")),
+    ),
+))
+register(Game(
+    "guess", "GUESS MY CARD", (2, 8), TURN, "topper.games.guess.turn", "topper_view.turns", TOPPER,
+    (Option("hands", "Hands", (1, 2, 3, 4, 6, 8), 1),),
+))
+
+
+def keys(kind=None):
+    """The keys of the games offered (of one ``kind`` only, if given), in menu order."""
+    return [g.key for g in GAMES if kind is None or g.kind == kind]
 
 
 def find(key):
-    """The entry of game ``key``; KeyError for a game there is not."""
+    """The ``Game`` of ``key``; KeyError for a game there is not."""
     for g in GAMES:
-        if g[0] == key:
+        if g.key == key:
             return g
     raise KeyError("no game %r" % (key,))
 
 
 def is_turn(key):
     """True for a turn game, False for a slap game; KeyError for a game there is not."""
-    return find(key)[5] == TURN
+    return find(key).kind == TURN
 
 
 def title(key):
-    return find(key)[1]
+    return find(key).title
 
 
 def options(key, given=None):
     """The game's options with defaults filled in; ValueError for a value it cannot take."""
     out = {}
-    for name, label, values, default, _names in find(key)[3]:
-        v = default if given is None or name not in given else given[name]
-        if v not in values:
-            raise ValueError("%s: %s cannot be %r" % (key, label, v))
-        out[name] = v
+    for o in find(key).options:
+        v = o.default if given is None or o.key not in given else given[o.key]
+        if v not in o.values:
+            raise ValueError("%s: %s cannot be %r" % (key, o.label, v))
+        out[o.key] = v
     return out

@@ -15,7 +15,7 @@ the game's secret: it reaches the screen only while its maker enters it, and nei
 lines, the message nor a ruling carry it before the hand's end.
 """
 
-from topper import commit, games
+from topper import commit, games, turnref
 from topper.games.crazy import words as crazy_words
 from topper.games.crazy import engine as crazyjob
 from topper.games.crazy import rules as crazyrules
@@ -30,7 +30,12 @@ MENU_MAX = 400  # a simulator menu lists runs of up to 4 cards while it stays th
 SECRETS = True  # its stored rules are sealed: the device hands ``make`` a salt key
 
 
-def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The referee of the menu's settings ``cfg``, not started (topper.referee)."""
+    return turnref.make_with(referee, cfg, seed, salt_key)
+
+
+def referee(seats, entry, seed=0, control=None, options=None, salt_key=None):
     """A Crazy Job referee, not started (``options``: ``hands``, ``target`` as in the menu;
     ``salt_key``: hex of the secret key the seals' salts come from, None for salts
     from the seed: topper.commit)."""
@@ -43,7 +48,8 @@ def restore(saved, now):
     if saved.get("game") != GAME:
         raise RuleError("not a Crazy Job game: %r" % (saved.get("game"),))
     key = saved.get("salt_key")
-    ref = make(saved["seats"], ENTRY_NAMES.index(saved["entry"]), saved["seed"], None, saved["options"], key)
+    entry = ENTRY_NAMES.index(saved["entry"])
+    ref = referee(saved["seats"], entry, saved["seed"], None, saved["options"], key)
     history = [tuple(a) for a in saved["history"]]
     ref.match = crazyjob.replay(ref.game, ref.seed, history, salts=commit.salts_for(key))
     ref.started = bool(saved["started"])

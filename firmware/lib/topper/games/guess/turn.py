@@ -23,7 +23,7 @@ Nothing here shows a hidden secret card: the lines, hints and messages are built
 the engine's public ``view`` and rulings only.
 """
 
-from topper import cards, commit, games
+from topper import cards, commit, games, turnref
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.games.guess.engine import Act, GuessMyCard, Phase, card_text, matches
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
@@ -34,7 +34,12 @@ GAME = "guess"
 SECRETS = True  # its secret cards are sealed: the device hands ``make`` a salt key
 
 
-def make(seats, entry, seed=0, control=None, options=None, salt_key=None):
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The referee of the menu's settings ``cfg``, not started (topper.referee)."""
+    return turnref.make_with(referee, cfg, seed, salt_key)
+
+
+def referee(seats, entry, seed=0, control=None, options=None, salt_key=None):
     """A Guess My Card referee, not started (``salt_key``: as in topper.games.crazy.turn)."""
     return GuessReferee(seats, entry, seed, control, games.options(GAME, options), salt_key)
 

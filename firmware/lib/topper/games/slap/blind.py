@@ -36,6 +36,9 @@ from topper.ticks import ticks_add, ticks_diff
 
 
 class BlindSlapReferee(slaprace.Races):
+    TAKES = (1 << inputs.PRESS | 1 << inputs.TABLE | 1 << inputs.TABLE_LONG | 1 << inputs.CHORD
+             | 1 << inputs.TICK)
+
     def __init__(self, game, seats, seed=0, hurry_ms=0, settle_ms=1, race_ms=1000, confirm_ms=4000):
         if seats < 2 or seats > 8:
             raise ValueError("2 to 8 seats, not %d" % seats)
@@ -79,7 +82,9 @@ class BlindSlapReferee(slaprace.Races):
         self._last_pairs = []
         self._ok_q = None  # "P%d slap ok? hold=no" for each seat, made once
 
-    def start(self, t, starter):
+    def start(self, t, seat=-1):
+        """The game begins, ``seat`` to lay first (-1: the first seat)."""
+        starter = 0 if seat < 0 else seat
         out = []
         self._check_seat(starter)
         self.turn = starter
@@ -138,6 +143,32 @@ class BlindSlapReferee(slaprace.Races):
         why = inputs.no_use(kind)
         self.message = why[:21]
         return [{"r": "error", "msg": why, "t": t}]
+
+    def uses(self, kind):
+        """The table button's long press says "wrong" only while a slap waits for the
+        table; else it is the table's (END GAME?)."""
+        if kind == inputs.TABLE_LONG:
+            return self.pending >= 0 and self.winner < 0
+        return slaprace.Races.uses(self, kind)
+
+    def logged(self, kind, seat, us, card):
+        if kind == inputs.TABLE:
+            return "table", {}
+        if kind == inputs.TABLE_LONG:
+            return "table", {"long": True}
+        if kind == inputs.CHORD:
+            return "out", {"seat": seat}
+        return slaprace.Races.logged(self, kind, seat, us, card)
+
+    def header(self, cfg):
+        """The log's header: "blind", the blind referee judges it (docs/event-log.md)."""
+        h = slaprace.Races.header(self, cfg)
+        h["blind"] = True
+        h["hurry_ms"] = self.hurry_ms
+        h["settle_ms"] = self.settle_ms
+        h["race_ms"] = self.race_ms
+        h["confirm_ms"] = self.confirm_ms
+        return h
 
     def table(self, t, long=False):
         """The table button: confirms a waiting slap, or passes the turn."""
@@ -416,6 +447,7 @@ class BlindSlapReferee(slaprace.Races):
                 "slappable": None,
                 "penalty": [False] * self.seats,
                 "hurry_ms": self.hurry_ms,
+                "winners": [],
             }
         v["phase"] = "over" if self.winner >= 0 else ("confirm" if self.pending >= 0 else "blind")
         v["turn"] = self.turn
@@ -428,7 +460,17 @@ class BlindSlapReferee(slaprace.Races):
         v["race"] = self.last_race
         v["message"] = self.message
         v["winner"] = self.winner
+        v["over"] = self.winner >= 0
+        won = v["winners"]
+        if self.winner >= 0 and not won:
+            won.append(self.winner)
         return v
+
+
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The blind referee of the menu's settings ``cfg``, not started (topper.referee)."""
+    return BlindSlapReferee(cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"],
+                            settle_ms=settle_ms)
 
 
 def _left(at, t):

@@ -75,6 +75,9 @@ _TICK = inputs.TICK
 
 
 class SlapReferee(slaprace.Races):
+    TAKES = 1 << _PRESS | 1 << _CARD | 1 << _TICK
+    JOURNALED = True
+
     def __init__(self, game, seed=0, hurry_ms=3000, settle_ms=1, race_ms=1000, collect_ms=1500):
         if hurry_ms < 0 or settle_ms < 1 or race_ms < settle_ms or collect_ms < 0:
             raise ValueError("bad referee timing")
@@ -138,9 +141,10 @@ class SlapReferee(slaprace.Races):
 
     # ----- events --------------------------------------------------------------------
 
-    def start(self, t, starter=None):
+    def start(self, t, seat=-1):
         """Deal from the seed and find the first starter, or, for a real deck dealt at
-        the table (``starter`` given), count the deal and let ``starter`` open."""
+        the table (``seat`` given, the starter's), count the deal and let ``seat`` open."""
+        starter = None if seat is None or seat < 0 else seat
         out = []
         self._now = t
         g = self.game
@@ -541,6 +545,14 @@ class SlapReferee(slaprace.Races):
             "late": self._save_late(t),
         }
 
+    def header(self, cfg):
+        g = self.game
+        h = {"log": "topper-table", "v": 2, "game": g.variant, "seats": g.seats, "jokers": g.jokers,
+             "seed": self.seed}
+        for key in ("hurry_ms", "settle_ms", "race_ms", "collect_ms"):
+            h[key] = getattr(self, key)
+        return h
+
     def last_seen(self):
         """The last time the referee was given (0 before any): what a save is taken at
         when the caller has no clock of its own (the journal)."""
@@ -568,6 +580,7 @@ class SlapReferee(slaprace.Races):
                 "locked": [False] * seats,
                 "penalty": [False] * seats,
                 "hurry_ms": self.hurry_ms,
+                "winners": [],
             }
             self._slappable = {"rule": None, "cards": 0, "vars": []}
         v["phase"] = PHASE_NAMES[g.phase]
@@ -599,7 +612,20 @@ class SlapReferee(slaprace.Races):
         v["race"] = self.last_race
         v["message"] = self.message
         v["winner"] = g.winner
+        v["over"] = g.phase == _OVER
+        won = v["winners"]
+        if g.winner >= 0 and not won:
+            won.append(g.winner)
+        elif g.winner < 0 and won:
+            won.clear()
         return v
+
+
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The referee of the menu's settings ``cfg`` (game, seats, jokers, hurry-up), not
+    started (topper.referee)."""
+    g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
+    return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
 
 
 def restore(saved, now):

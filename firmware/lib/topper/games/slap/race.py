@@ -8,6 +8,7 @@ referee's own seeded generator (a Fisher-Yates shuffle of the tied group): every
 is equally likely to come first, and a replay with the same seed draws the same order.
 """
 
+from topper.referee import Referee
 from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
 
@@ -193,7 +194,7 @@ def tie_picks(rng, into):
     return into
 
 
-class Races:
+class Races(Referee):
     """What both slap referees (``pad`` and ``blind``) answer about their races, from
     their open race (``_race``: a ``Race``, or None) and their tie draws' generator
     (``_tie_rng``), and how they take a press that comes after its race was ranked.
@@ -301,6 +302,11 @@ class Races:
     def tie_picks(self, into):
         """``tie_picks`` of this referee's tie draws (the slap gate's)."""
         return tie_picks(self._tie_rng, into)
+
+    def card_name(self, card):
+        from topper import cards
+
+        return cards.format_card(card)
 
 
 def copy_order(order, pairs, into):

@@ -19,7 +19,7 @@ The referee's own state is the engine's history plus the presses accepted since 
 engine's last action (``_pending``), replayed on undo and on ``restore``.
 """
 
-from topper import cards, games
+from topper import cards, games, turnref
 from topper.games.tricky import engine as trickydick
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.games.tricky.engine import SEATS, TRICKS, Mode
@@ -28,7 +28,12 @@ from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 GAME = "tricky"
 
 
-def make(seats, entry, seed=0, control=None, options=None):
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The referee of the menu's settings ``cfg``, not started (topper.referee)."""
+    return turnref.make_with(referee, cfg, seed, salt_key)
+
+
+def referee(seats, entry, seed=0, control=None, options=None):
     if seats != SEATS:
         raise RuleError("Tricky Dick is for 4 players, not %r" % (seats,))
     return TrickyReferee(entry, seed, control, games.options(GAME, options))
@@ -38,7 +43,7 @@ def restore(saved, now):
     """The referee ``save`` saved, in the same state, its clock going on from ``now``."""
     if saved.get("game") != GAME:
         raise RuleError("not a saved Tricky Dick game: %r" % (saved.get("game"),))
-    ref = make(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
+    ref = referee(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
     ref.match = trickydick.from_dict(saved["match"])
     ref.started = saved["started"]
     ref._replay(saved["pending"])

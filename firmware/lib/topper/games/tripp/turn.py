@@ -15,14 +15,19 @@ the screen and the simulator's menu, and keeps the inputs it accepted so that
 ``restore`` can rebuild the game after a power cut.
 """
 
-from topper import games
+from topper import games, turnref
 from topper.gamekit import Entry, RuleError, as_action, seat_name
 from topper.turnref import TurnReferee
 
 GAME = "tripp"
 
 
-def make(seats, entry, seed, control, options):
+def make(cfg, seed, settle_ms=1, salt_key=None):
+    """The referee of the menu's settings ``cfg``, not started (topper.referee)."""
+    return turnref.make_with(referee, cfg, seed, salt_key)
+
+
+def referee(seats, entry, seed, control, options):
     """A referee not yet started; ``options`` as ``games.options`` fills them in."""
     opts = games.options(GAME, options)
     if entry == Entry.BUTTONS:
@@ -43,7 +48,7 @@ def restore(saved, now):
     try:
         if saved["game"] != GAME:
             raise RuleError("not a saved Tripp Jokes game")
-        ref = make(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
+        ref = referee(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
         started = saved["started"]
         log = saved["log"]
         message = saved["message"]
