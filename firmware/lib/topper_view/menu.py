@@ -67,7 +67,7 @@ def _step(values, current, delta):
 
 class Menu:
     def __init__(self, game="ww3", seats=4, jokers=2, hurry_ms=3000, cardpad=False):
-        self.game = game if game in games.KEYS else games.KEYS[0]
+        self.game = game if game in games.keys() else games.keys()[0]
         self.seats = min(8, max(2, seats))
         if is_turn(self.game):
             self.seats = self._clamp(self.seats)
@@ -114,8 +114,8 @@ class Menu:
         if not is_turn(self.game):
             return ITEMS
         out = [("start", "Start game"), ("game", "Game"), ("seats", "Seats")]
-        for opt in games.find(self.game)[3]:
-            out.append(("o." + opt[0], opt[1]))
+        for opt in games.find(self.game).options:
+            out.append(("o." + opt.key, opt.label))
         out.append(("clock", "Clock"))
         if self.clock != 0:
             out.append(("time", "Time/move" if self.clock == PER_MOVE else "Time/game"))
@@ -136,7 +136,7 @@ class Menu:
 
     def _seat_range(self):
         if is_turn(self.game):
-            return games.find(self.game)[2]
+            return games.find(self.game).players
         return (2, 8)
 
     def _clamp(self, seats):
@@ -149,8 +149,8 @@ class Menu:
         return self.options[self.game]
 
     def _option(self, name):
-        for opt in games.find(self.game)[3]:
-            if opt[0] == name:
+        for opt in games.find(self.game).options:
+            if opt.key == name:
                 return opt
         raise KeyError(name)
 
@@ -174,7 +174,7 @@ class Menu:
 
     def _change(self, k, d):
         if k == "game":
-            self.game = _step(games.KEYS, self.game, d)
+            self.game = _step(games.keys(), self.game, d)
             self.seats = self._clamp(self.seats)
         elif k == "seats":
             lo, hi = self._seat_range()
@@ -182,7 +182,7 @@ class Menu:
         elif k.startswith("o."):
             opt = self._option(k[2:])
             opts = self._options()
-            opts[opt[0]] = _step(opt[2], opts[opt[0]], d)
+            opts[opt.key] = _step(opt.values, opts[opt.key], d)
         elif k == "clock":
             self.clock = (self.clock + d) % len(CLOCKS)
         elif k == "time":
@@ -206,9 +206,9 @@ class Menu:
             return games.title(self.game)
         if k.startswith("o."):
             opt = self._option(k[2:])
-            v = self._options()[opt[0]]
-            names = opt[4]
-            return str(v) if names is None else names[list(opt[2]).index(v)]
+            v = self._options()[opt.key]
+            names = opt.names
+            return str(v) if names is None else names[list(opt.values).index(v)]
         if k == "clock":
             return CLOCKS[self.clock]
         if k == "time":

@@ -10,6 +10,7 @@ print them in a terminal or paint them pixel for pixel with ``paint`` and the
 project's own font, and tests can read them without decoding pixels.
 """
 
+from topper import games
 from topper_view import effects, font5x8
 
 COLS = 21
@@ -17,14 +18,12 @@ LINES = 8
 WIDTH = 128
 HEIGHT = 64
 
-GAME_NAMES = (("ww3", "WW3"), ("armageddon", "ARMAGEDDON"))
-
-
 def game_name(game):
-    for key, name in GAME_NAMES:
-        if key == game:
-            return name
-    return str(game).upper()
+    """The game's title, as its registry record has it (topper.games)."""
+    try:
+        return games.title(game)
+    except KeyError:
+        return str(game).upper()
 
 
 def fit(s, width=COLS):

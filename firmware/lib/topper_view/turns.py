@@ -9,13 +9,49 @@ out stays dark; at the end a comet in the winner's colour.
 """
 
 from topper import games
-from topper_view import ring, screen
+from topper_view import effects, ring, screen, sounds
 
 LOW_MS = 10000  # a seat's last seconds: its pixel turns amber
 
 
+class Drawing:
+    """The game's drawing for the table shell (the ``view`` module of its registry
+    record, topper.games): the lines, the ring, the sounds of its rulings."""
+
+    def __init__(self, cfg, pixels):
+        self.n = pixels
+        self._turn = -1  # the view's turn and end before the last rulings
+        self._over = False
+
+    def ruled(self, rulings, ref, now, fx):
+        """The sound of a batch of rulings, judged from the view before and after."""
+        view = ref.view(now)
+        seq = sounds.for_turn(rulings, (self._turn, self._over), view)
+        self.seen(view)
+        return seq
+
+    def seen(self, view):
+        self._turn = view["turn"]
+        self._over = view["over"]
+
+    def lines(self, view, now, fx):
+        """The OLED's lines, with a problem from outside the game (a stuck button, an
+        unknown tag) over the hint while it shows."""
+        out = lines(view)
+        if fx is not None and effects.active(fx.error_t, now, effects.ERROR_MS):
+            err = screen.wrap("! " + fx.error)[:2]
+            out[screen.LINES - len(err) :] = err
+        return out
+
+    def frame(self, view, now, fx):
+        return frame(view, now, self.n)
+
+    def tick(self, view):
+        return None
+
+
 def title(game):
-    return games.find(game)[1]
+    return games.title(game)
 
 
 def clock_text(ms):
