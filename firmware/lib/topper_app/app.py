@@ -13,24 +13,19 @@ step, straight after it, ranks the race and lights the winner (``settling``). Th
 referee is imported only when a game starts. No input can stop the loop: an error is
 shown and played, and the device goes on.
 
-A slap game (World War 3, Armageddon) is judged by ``topper.games.slap.pad`` (or the blind
-referee); a turn-based game (``topper.games``) by its ``topper.turnref`` referee,
-which takes short and long seat presses, the table's short press, chords and the
-pad's cards, and is drawn by ``topper_view.turns``.
+Every game takes one path (``topper_app.play``): its registry record
+(``topper.games``) names its referee's module and its drawing, and the shell asks the
+referee only what ``topper.referee`` defines.
 
-The shell's parts, one job each, are functions of the ``App`` in modules of their own:
-``route`` (buttons and tags to the mode's handler) and ``show`` (the OLED, the ring,
-the buzzer, and how often they are drawn), which the App has as its methods;
-``logqueue`` (the log's fan-out: an object of the App's); ``referees`` (making a
-game's referee, dropping its modules at its end); and, imported only when they are
-needed, ``slapplay`` (a slap game's start), ``blindplay`` (the table button and chords
-of blind play, its save) and ``turnplay`` (a turn game), which the App keeps as
-``play`` while their game is on (an import inside a function allocates each time it
-runs: never on a step's way), ``enroll`` (the enrollment mode), ``resume`` (a game the
-power cut, at boot) and ``linksetup`` (a game set up by the host). ``modes`` names the
-modes. What stays here is the loop, a shortage of memory, the whole saves, a game's
-end, the serial link's questions and the fan-out of a slap game's rulings
-(``_rulings``).
+The shell's parts, one job each, in modules of their own: ``route`` (buttons and tags
+to the mode's handler), ``show`` (the OLED, the ring, the buzzer, and how often they
+are drawn), ``logqueue`` (the log's fan-out: an object of the App's), ``referees``
+(making a game's referee, dropping its modules at its end), ``play`` (a game: its
+start, its inputs and the fan-out of its rulings), and, imported only when they are
+needed, ``enroll`` (the enrollment mode), ``resume`` (a game the power cut, at boot)
+and ``linksetup`` (a game set up by the host). ``modes`` names the modes. What stays
+here is the loop, a shortage of memory, the whole saves, a game's end and the serial
+link's questions.
 """
 
 import gc
@@ -39,16 +34,14 @@ import sys
 
 from topper_hw import devices
 from topper_hw.nvstore import StoreError
-from topper_view import effects, ring, screen, sounds
-from topper.games import is_turn
+from topper.inputs import PRESS
+from topper_view import effects, screen, sounds
 from topper_view.menu import Menu
-from topper.inputs import TICK
 from topper_app import gatearm, route, show
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
 from topper_app.referees import drop_game_modules, forget
-from topper_app.referees import make_referee, make_turn_referee  # noqa: F401 (names of this module before)
 from topper_app.show import due
 
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
@@ -73,8 +66,11 @@ class App:
         self.fx = effects.Effects()
         self.mode = MENU
         self.game = None  # the settings of the game being played (menu.config())
-        self.ref = None
-        self.cards = None  # topper.cards, imported with the game
+        self.ref = None  # its referee (topper.referee)
+        self.drawing = None  # and its drawing (the view module's Drawing: topper.games)
+        # topper_app.play while a game is on, imported with its first game (an import
+        # in a step would allocate), dropped with its modules at its end
+        self.play = None
         self.deck = None  # tag key -> card code
         self.enrolling = None
         self.notice = None
@@ -82,25 +78,13 @@ class App:
         self.fails = 0
         self.short = 0  # shortages of memory close together (low_memory)
         self._short_t = 0
-        self.blind = False
-        self.turn = False  # the game being played is a turn-based one (topper.turnref)
-        # What blind play or a turn game adds to the App: topper_app.blindplay or
-        # turnplay, imported with its first game (an import in a step would allocate).
-        self.play = None
-        self._turn_was = (-1, False)  # its view's (turn, over) after the last rulings
-        self._quit_armed = False  # blind play: a long press asks to quit on release
         self._save_warned = 0  # how many save failures the table has been told of
-        # each seat's slap reaction times, for the game-over screen (pad slap games only:
-        # blind play cannot tell a slappable pile); since the start or the last resume
-        self.reactions = None
         self._save_due = None  # a ruling's time when the game is to be saved whole
         self.logq = LogQueue(dev)  # the step's events and rulings for the host's log
         self._oled_at = None
         self._ring_at = None
-        self._px = [ring.OFF] * cfg["pixels"]  # a slap game's ring frame, rewritten each time
         # the slap gate's seat frames are marked on a copy of the table's (gatearm.arm)
-        self._gate_px = [ring.OFF] * cfg["pixels"] if dev.gate is not None else None
-        self._screen = [""] * screen.LINES  # and its slap screens' lines (screen.game's out)
+        self._gate_px = [0] * cfg["pixels"] if dev.gate is not None else None
         self._race_at = None  # when a seat was last pressed (show.racing)
         self.settling = False  # the last step left a slap race to rank (step)
         self.ruled = 0  # how many steps' rulings so far (topper_app.gatearm)
@@ -111,10 +95,9 @@ class App:
         # counting and the host's tests step thousands of times), to a collect that
         # first reads the free heap by topper_app.heapwatch while it watches.
         self.collect = None
-        # A step that starts or ends a game (slapplay.begin, _end_game) is no race
+        # A step that starts or ends a game (play.begin, _end_game) is no race
         # either: it collects between its stages too, and before its ring and OLED.
         self.heavy = False
-        self._hurry_left = -1
         # The power-cut journal and the serial link (docs/power-cut.md, serial-protocol.md).
         from topper_app import gamesave
         from topper_hw import journal_store, link
@@ -141,11 +124,9 @@ class App:
 
     def step(self, now):
         try:
-            self._input(now)
-            if self.turn and (self.mode == GAME or self.mode == QUIT):
-                self.play.ruled(self, self.ref.take(TICK, -1, now), now, event="tick")
-            elif self.mode == GAME or self.mode == QUIT:
-                self._rulings(self.ref.take(TICK, -1, now), now, "tick")
+            route.poll(self, now)
+            if self.mode == GAME or self.mode == QUIT:
+                self.play.tick(self, now)
             self.fails = 0
         except MemoryError:
             raise  # topper_app.main lets go of its reserve, then low_memory()
@@ -158,19 +139,18 @@ class App:
         # quiet (show.racing): a referee that never settled cannot freeze the table.
         self.settling = (
             self.mode == GAME
-            and not self.turn
             and self.ref is not None
             and self.ref.settling()
             and show.racing(self, now)
         )
-        # A turn game's ruling is no race: its ring and OLED can wait for a collection
-        # (a slap game's winner cannot: its collections come after the ring).
+        # A ruling of a game without races can wait for a collection before its ring and
+        # OLED (a slap's winner cannot: its collections come after the ring).
         ruled = (self._save_due is not None or self.heavy) and self.collect is not None
-        if ruled and (self.turn or self.heavy):
+        if ruled and (self.heavy or (self.ref is not None and not self.ref.uses(PRESS))):
             self.collect()
         if not self.settling:
             try:
-                self._output(now)
+                show.output(self, now)
             except MemoryError:
                 raise
             except Exception as e:
@@ -234,11 +214,7 @@ class App:
         if self.link is not None:
             self.link.notice({"k": "low_memory", "t": now, "free": free_heap()})
         if self.ref is not None and (self.short >= LOW_MEMORY_STOP or free_heap() < LOW_MEMORY_FLOOR):
-            self.ref = None
-            self.deck = None
-            self._turn_off()
-            self.play = None
-            drop_game_modules(self._resident)
+            self._drop_game()
             self._notice("LOW MEMORY", "Game saved. Switch off and on to play on.", MENU)
         elif playing:
             self.fx.fail("LOW MEMORY: game saved", now)
@@ -248,14 +224,14 @@ class App:
         self._sound(sounds.ERROR, now)
 
     def _save_rulings(self):
-        """A blind or turn game is saved whole after the step that ruled, once its ring
-        and OLED are out: a save writes flash (tens of ms), and a slap's winner should
-        not wait for it. A cut in between loses only that step."""
+        """A game saved whole is saved after the step that ruled, once its ring and OLED
+        are out: a save writes flash (tens of ms), and a slap's winner should not wait
+        for it. A cut in between loses only that step."""
         t, self._save_due = self._save_due, None
         if self.ref is None or not (self.mode == GAME or self.mode == QUIT):
             return
         try:
-            if self.turn or self.blind:
+            if not self.ref.JOURNALED:
                 self.save.save_whole(self._snapshot(t), t)
         except MemoryError:
             raise
@@ -263,16 +239,16 @@ class App:
             self.fx.fail("save: %s" % (e,), t)
 
     def _save_now(self, now):
-        """A blind or turn game is saved whole now; a card game's journal already holds
-        every event (topper_app.gamesave)."""
+        """A game saved whole is saved now; a journaled game's journal already holds
+        every input (topper_app.gamesave)."""
         try:
-            if self.turn or self.blind:
+            if not self.ref.JOURNALED:
                 self.save.save_whole(self._snapshot(now), now)
         except MemoryError:
             gc.collect()  # the last save stands
 
     def _snapshot(self, t):
-        """A blind or turn game as it is saved whole (topper_app.gamesave): its
+        """A game as it is saved whole (topper_app.gamesave): its
         settings and its referee's ``save`` (topper_app.resume gives it back)."""
         return {"game": self.game["game"], "cfg": self.game, "ref": self.ref.save(t)}
 
@@ -294,23 +270,17 @@ class App:
         self._sound(sounds.ERROR, now)
         if self.fails >= MAX_FAILS:
             self.fails = 0
-            self.ref = None
-            self._turn_off()
+            self._drop_game()
             self._notice("ERROR", "%s: %s" % (type(e).__name__, e), MENU)
 
     # ----- games ---------------------------------------------------------------------
 
     def _start(self, now, seed=None):
-        cfg = self.menu.config()
-        if is_turn(cfg["game"]):
-            from topper_app import turnplay
+        """The menu's "Start game" (topper_app.play, imported with the game)."""
+        from topper_app import play
 
-            self.play = turnplay
-            turnplay.start(self, cfg, now, seed)
-            return
-        from topper_app import slapplay
-
-        slapplay.start(self, cfg, now)
+        self.play = play
+        play.start(self, now, seed)
 
     def _load_deck(self, now, standard=False):
         """The card pad opened and the enrolled deck map of the kind the game plays with
@@ -328,20 +298,26 @@ class App:
             return None
 
     def _end_game(self):
-        self.ref = None
-        self.reactions = None
-        self.deck = None
-        self.cards = None
-        self._turn_off()
         self.mode = MENU
         self.heavy = True
+        self.ref = None
         self.between()
         self.save.forget()
         self.between()
         self.logq.flush()  # the game's last lines go into its own log
         if self.link is not None:
             self.link.end_game()
+        self._drop_game()
+
+    def _drop_game(self):
+        """No game now: its referee, drawing and modules go (the buttons stop telling a
+        seat's short press from its long one)."""
+        self.ref = None
+        self.drawing = None
+        self.deck = None
         self.play = None
+        if self.dev.buttons is not None:
+            self.dev.buttons.holds = False
         drop_game_modules(self._resident)
 
     def between(self):
@@ -350,12 +326,6 @@ class App:
         stage's at a time."""
         if self.collect is not None:
             self.collect()
-
-    def _turn_off(self):
-        """No turn game now: the buttons stop telling short presses from long ones."""
-        if self.turn and self.dev.buttons is not None:
-            self.dev.buttons.holds = False
-        self.turn = False
 
     # ----- the serial link: what the host may ask (topper.session) ------------------
 
@@ -370,9 +340,7 @@ class App:
 
     def link_playing(self, now):
         view = self._view(now)
-        if view is not None and self.turn:
-            return not view["over"]
-        return view is not None and view["winner"] < 0
+        return view is not None and not view["over"]
 
     def link_setup(self, cfg, now):
         """A game set up from the host (the table has agreed if one was running): the
@@ -381,40 +349,15 @@ class App:
 
         return linksetup.setup(self, cfg, now)
 
-    # ----- a slap game's rulings, to the reactions, the log, the effects, the buzzer ----
+    # ----- what the table shows now (topper_app.show) --------------------------------
 
-    def _rulings(self, rulings, now, event=None, saved=False):
-        if not rulings:
-            return
-        self.ruled += 1  # (the slap gate is armed again for the table as it now stands)
-        if self.blind and not saved:
-            self._save_due = now  # after this step's ring and OLED (step)
-        self._ring_at = None  # the ring shows the rulings in this very step
-        if not self.blind:
-            if self.reactions is None:
-                from topper.reactions import Reactions
+    def lines(self, now):
+        """What the OLED shows now (8 lines of text)."""
+        return show.lines(self, now)
 
-                self.reactions = Reactions(self.game["seats"])
-            for r in rulings:
-                self.reactions.ruling(r)
-        if event == "tick" and self.logq.on():
-            self.logq.event("tick", now)
-        for r in rulings:
-            self.logq.add(r)
-        self.fx.note(rulings)
-        self._sound(sounds.for_rulings(rulings), now)
-
-    # ----- input and output: the functions of topper_app.route and topper_app.show, as
-    # the App's own methods. The slap path goes through them: topper_app.slapmeter and
-    # bench/mp_slap_alloc.py measure it by these names, and a method that called the
-    # function would put one more frame on the board's small Python stack.
-
-    _input = route.poll
-    _button = route.button
-    _game_button = route.game_button
-    _output = show.output
-    lines = show.lines  # what the OLED shows now (8 lines of text)
-    frame = show.frame  # what the ring shows now
+    def frame(self, now):
+        """What the ring shows now."""
+        return show.frame(self, now)
 
     def _notice(self, title, text, after, hint="table: OK"):
         self.notice = screen.message(title, text, hint)
@@ -444,5 +387,12 @@ def make_app(getenv=None, now=0):
     # The parser is needed once: drop it so that its bytecode goes back to the heap.
     del settings
     sys.modules.pop("topper_hw.settings", None)
+    from topper import games
+
+    offered = games.keys()
+    if cfg["game"] not in offered:
+        if cfg["game"]:
+            problems.append("TOPPER_GAME=%r: use %s" % (cfg["game"], " or ".join(offered)))
+        cfg["game"] = offered[0]
     dev = devices.build(cfg, now, screen.paint)  # the screen's painter: the OLED knows no view
     return App(cfg, dev, now, problems)

@@ -92,23 +92,19 @@ def start(app, now):
         app._notice("CARD PAD", dev.problems[-1], MENU)
         app._sound(sounds.ERROR, now)
         return
-    from topper import cards
+    from topper import cards, decks, games
 
-    app.cards = cards
     cfg = app.menu.config()
-    if cfg["game"] == "tripp":
+    kind = games.find(cfg["game"]).deck
+    if kind == games.STANDARD:
         # A standard deck (two of them for 5 or more players), saved as one.
         from topper import stdcards
 
-        decks = 2 if cfg["seats"] >= 5 else 1
-        order = stdcards.deck(cfg["options"]["jokers"]) * decks
+        order = decks.cards(kind, cfg["seats"], cfg.get("options", {}).get("jokers", 2))
         name = stdcards.format_card
         app.enrolling = Enrollment(order, dev.store, standard=True, name=name, text=name)
     else:
-        if cfg["game"] == "ww3":
-            order = cards.squares_deck(cfg["jokers"])
-        else:
-            order = cards.full_deck(cfg.get("jokers", 2))
+        order = decks.cards(kind, cfg["seats"], cfg.get("jokers", 2))
         app.enrolling = Enrollment(order, dev.store, name=cards.format_card, text=_topper_card_text)
     app.mode = ENROLL_MODE
 
@@ -137,14 +133,14 @@ def tag(app, uid, now):
 def button(app, kind, seat, now):
     """Table: skip a card; hold: finish; P1: undo."""
     en = app.enrolling
-    if kind == btn.TABLE_SHORT:
+    if kind == btn.TABLE:
         en.skip()
         en.last = "skipped"
         if en.done():
             _finish(app, now)
     elif kind == btn.TABLE_LONG:
         _finish(app, now)
-    elif kind == btn.SEAT and seat == 0:
+    elif kind == btn.PRESS and seat == 0:
         en.undo()
         en.last = "undone"
     app._sound(sounds.CLICK, now)

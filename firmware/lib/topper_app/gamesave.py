@@ -20,7 +20,11 @@ PILE_RULINGS = ("collect", "win")  # the rulings that end a pile: the nvm store 
 
 
 class Saved:
-    """The referee seen through the journal; what the app calls on a card referee."""
+    """A journaled referee seen through its journal: the whole ``topper.referee``
+    interface, every input journaled ahead."""
+
+    JOURNALED = True
+    HOLDS = False
 
     def __init__(self, ref, journal, save):
         self.ref = ref
@@ -30,6 +34,39 @@ class Saved:
     @property
     def game(self):
         return self.ref.game
+
+    def settings(self):
+        """The settings the game was made from, as the menu gives them (a resume)."""
+        r = self.ref
+        g = r.game
+        return {"game": g.variant, "seats": g.seats, "jokers": g.jokers, "hurry_ms": r.hurry_ms,
+                "cardpad": True}
+
+    # The referee's own members, read only: nothing journaled.
+    def uses(self, kind):
+        return self.ref.uses(kind)
+
+    def logged(self, kind, seat, us, card):
+        return self.ref.logged(kind, seat, us, card)
+
+    def secret_input(self):
+        return False
+
+    @property
+    def recycle(self):
+        return self.ref.recycle
+
+    @recycle.setter
+    def recycle(self, on):
+        self.ref.recycle = on
+
+    @property
+    def message(self):
+        return self.ref.message
+
+    @message.setter
+    def message(self, text):
+        self.ref.message = text
 
     def take(self, kind, seat, t, us=0, card=None):
         """One input (``topper.inputs``), journaled ahead (``topper.journal``)."""

@@ -5,9 +5,11 @@ The gate is armed for the table as it stands: each seat that may open a race get
 frame the ring shows the moment it wins one (``topper_view.ring.first_slap``), and the
 referee's tie picks. It is armed again when the referee has ruled since and no race is
 open (a race's late presses are still stamped by the gate until it closes), and
-disarmed outside a slap game, so a press in the menu or a turn game lights nothing.
+disarmed outside a game of slap races, so a press in the menu or a turn game lights
+nothing.
 """
 
+from topper.inputs import PRESS
 from topper_view import ring
 from topper_app.modes import GAME, QUIT
 from topper_app.show import due
@@ -20,7 +22,7 @@ UNCLAIMED_MS = 100
 def step(app, now):
     g = app.dev.gate
     ref = app.ref
-    if ref is None or app.turn or not (app.mode == GAME or app.mode == QUIT):
+    if ref is None or not ref.uses(PRESS) or not (app.mode == GAME or app.mode == QUIT):
         if g.armed:
             g.disarm()
         return
@@ -47,7 +49,7 @@ def arm(app, now):
     strip_order = app.dev.ring.strip_order
     view = ref.view(now)
     n = app.cfg["pixels"]
-    table = ring.game(view, now, None, n, app._px, ring.packed)  # drawn once
+    table = app.drawing.frame(view, now, None)  # drawn once
     px = app._gate_px
     mask = 0
     for s in range(app.game["seats"]):

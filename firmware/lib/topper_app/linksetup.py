@@ -5,9 +5,8 @@ starter's seat button begins as usual (a turn game starts at once).
 A function of the ``App`` (``topper_app.app``; its ``link_setup``), imported when the
 host first sets a game up."""
 
-from topper.games import is_turn
+from topper import games
 from topper_app.modes import ENROLL_MODE, GAME, QUIT
-from topper_app.referees import turn_seats
 
 
 def setup(app, cfg, now):
@@ -19,22 +18,17 @@ def setup(app, cfg, now):
     m = app.menu
     m.game = cfg["game"]
     m.cardpad = cfg["cardpad"]
-    if is_turn(m.game):
-        # Its options and clock are the menu's; the host sets seats, pad and seed.
-        m.seats = cfg["seats"]
-        lo, hi = turn_seats(m.game)
-        if not lo <= m.seats <= hi:
-            return "%s is for %d to %d players" % (m.game, lo, hi)
-        app._start(now, cfg["seed"])
-        return None
     m.seats = cfg["seats"]
-    # Settings a turn game's menu has not (the host changed the game): the menu's.
-    m.jokers = cfg.get("jokers", m.jokers)
-    hurry_ms = cfg.get("hurry_ms", m.limit if m.hurry_on else 0)
-    m.hurry_on = hurry_ms > 0
-    if m.hurry_on:
-        m.limit = hurry_ms
-    app._start(now)
-    if app.game is not None:
-        app.game["seed"] = cfg["seed"]
+    lo, hi = games.find(m.game).players
+    if not lo <= m.seats <= hi:
+        return "%s is for %d to %d players" % (m.game, lo, hi)
+    if not games.is_turn(m.game):
+        # The slap games' jokers and hurry-up are the menu's settings (a turn game's
+        # options and clock are its menu's own: the host sets seats, pad and seed).
+        m.jokers = cfg.get("jokers", m.jokers)
+        hurry_ms = cfg.get("hurry_ms", m.limit if m.hurry_on else 0)
+        m.hurry_on = hurry_ms > 0
+        if m.hurry_on:
+            m.limit = hurry_ms
+    app._start(now, cfg["seed"])
     return None

@@ -1,6 +1,6 @@
 """The table shell's modes: what the buttons and the screens mean now (``App.mode``).
 
-Their own module so that the shell's parts (``topper_app.turnplay``, ``blindplay``,
+Their own module so that the shell's parts (``topper_app.play``,
 ``enroll``, ``resume``) can switch the mode without importing ``topper_app.app``."""
 
 MENU = 0

@@ -1,6 +1,6 @@
 """The referee of the game the menu chose, made only when it starts (heap: one game at
-a time): the slap games' (with the card pad or blind) and the turn games'
-(``topper.turnref`` over the game's ``turn`` module)."""
+a time), by the module its registry record names (``topper.games``), and the game's
+modules dropped at its end."""
 
 import gc
 import os
@@ -10,74 +10,33 @@ import sys
 LINK_MODULES = ("topper.session", "topper.gamelog", "topper.protocol")
 # The table shell's parts that a game imports (topper_app.app): the next game imports
 # its own.
-SHELL_PARTS = ("topper_app.slapplay", "topper_app.blindplay", "topper_app.turnplay", "topper_app.linksetup")
+SHELL_PARTS = ("topper_app.play", "topper_app.linksetup")
 
 
-def make_referee(cfg, seed, settle_ms=1):
-    """The referee for the chosen game, imported only now (heap: one game at a time).
-
-    With the card pad the full-knowledge ``SlapReferee`` judges every card the pad
-    reads. Without it (RULES.md section 8) the device cannot see cards: the blind
-    referee ranks slaps, keeps turns, lockouts and timers, and the table judges each
-    slap with the table button. ``settle_ms``: how long a race stays open after its
-    first reported press, as the device's buttons need it
-    (``topper_hw.devices.race_settle_ms``)."""
-    if cfg["cardpad"]:
-        from topper.games.slap.pad import SlapReferee
-        from topper.games.slap.engine import SlapGame
-
-        g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-        ref = SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
-        ref.recycle = True  # its slap rulings are reused records: the log copies them (topper_app.logqueue)
-        return ref
-    from topper.games.slap.blind import BlindSlapReferee
-
-    blind = BlindSlapReferee(
-        cfg["game"], cfg["seats"], seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms
-    )
-    blind.recycle = True  # as the card referee's
-    return blind
+def make(cfg, seed, settle_ms=1):
+    """The referee of the game the menu chose, not started, imported only now (heap:
+    one game at a time): its module's ``make`` (topper.referee). ``settle_ms``: how
+    long a slap race stays open after its first reported press, as the device's
+    buttons need it (``topper_hw.devices.race_settle_ms``). A game with sealed
+    secrets (``SECRETS``) gets a key for their salts that nobody can see: its seed is
+    the start press's stamp, which the log shows (topper.commit.KeyedSalts)."""
+    mod = module(cfg)
+    return mod.make(cfg, seed, settle_ms, salt_key() if getattr(mod, "SECRETS", False) else None)
 
 
-def referee_module(cfg):
-    """The module that makes and restores the chosen game's referee, imported only now
-    (heap: one game at a time): a turn game's ``turn`` module, or the slap referee of
-    the card pad or of blind play. Each has ``restore(saved, now)`` for the referee's
-    ``save(t)`` (topper.turnref). No importlib on CircuitPython: ``__import__`` gives
-    the package, the module itself is in ``sys.modules``."""
+def module(cfg):
+    """The module that makes and restores the chosen game's referee, with the card pad
+    or without (topper.games' record)."""
     from topper import games
 
-    name = games.find(cfg["game"])[4]
-    if not cfg["cardpad"] and not games.is_turn(cfg["game"]):
-        name = "topper.games.slap.blind"
+    return load(games.find(cfg["game"]).module(cfg["cardpad"]))
+
+
+def load(name):
+    """Module ``name``, imported now. No importlib on CircuitPython: ``__import__``
+    gives the package, the module itself is in ``sys.modules``."""
     __import__(name)
     return sys.modules[name]
-
-
-def turn_seats(game):
-    from topper import games
-
-    return games.find(game)[2]
-
-
-def make_turn_referee(cfg, seed):
-    """The chosen turn game's referee, not started: the pad's cards when it is on,
-    else the buttons (topper.gamekit.Entry)."""
-    from topper.gamekit import Entry
-
-    control = None
-    if cfg["control"] is not None:
-        from topper.clock import TimeControl
-
-        kind, base, extra = cfg["control"]
-        control = TimeControl(kind, base, extra)
-    entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
-    mod = referee_module(cfg)
-    if getattr(mod, "SECRETS", False):
-        # The seed is the start press's stamp, which the log shows: the seals' salts
-        # come from a key nobody can see instead (topper.commit.KeyedSalts).
-        return mod.make(cfg["seats"], entry, seed, control, cfg["options"], salt_key())
-    return mod.make(cfg["seats"], entry, seed, control, cfg["options"])
 
 
 def salt_key():

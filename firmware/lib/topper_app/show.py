@@ -3,13 +3,11 @@
 drawn (``App._output``): the ring at most every RING_MS, the OLED every OLED_MS, and
 neither the OLED nor the log's JSON while a race may be open (``racing``).
 
-Functions of the ``App`` (``topper_app.app``), which has ``lines``, ``frame`` and
-``output`` as its own methods of those names: this is the end of the slap path, which
-allocates nothing (docs/benchmarks.md), and ``topper_app.slapmeter`` and
-bench/mp_slap_alloc.py measure it by the App's methods. So the view, the frame and the
-lines are asked of the App (``app._view``, ``app.frame``, ``app.lines``)."""
+Functions of the ``App`` (``topper_app.app``): this is the end of the slap path, which
+allocates nothing (bench/board_slap_alloc.py). A game is drawn by its drawing
+(``app.drawing``: its view module's, topper.games)."""
 
-from topper_view import effects, ring, screen, sounds
+from topper_view import ring, screen
 from topper_app.modes import ENROLL_MODE, GAME, MENU, NOTICE, QUIT, STARTER
 
 OLED_MS = 100  # the screen is redrawn at most this often (a full frame is ~25 ms of I2C)
@@ -44,49 +42,26 @@ def lines(app, now, view=None):
     if mode == MENU:
         return app.menu.lines()
     if mode == STARTER:
-        return screen.starter(app.game["game"], app.game["seats"], not app.blind)
+        return screen.starter(app.game["game"], app.game["seats"], app.game["cardpad"])
     if mode == ENROLL_MODE:
         en = app.enrolling  # (topper_app.enroll): the next card, how far, the last tap
         nxt = en.next_card()
         return screen.enroll(en.pos, len(en.order), "" if nxt is None else en.text(nxt), en.last)
+    view = view or app.ref.view(now)
     if mode == QUIT:
         text = "Hold the table button to end this game."
-        if app.turn and app.ref.clock is not None:
+        if view.get("clock") is not None:
             text = "The clock is stopped. " + text
         return screen.message("END GAME?", text, "short: play on")
-    if app.turn:
-        return _turn_lines(app, view or app.ref.view(now), now)
-    view = view or app.ref.view(now)
-    if app.reactions is not None and view["phase"] == "over":
-        # A copy: the referee's view is one dict it rewrites (the link reads it too).
-        view = dict(view)
-        view["reactions"] = app.reactions.lines()
-    return screen.game(view, now, app.fx, app.cards.format_card, app._screen)
-
-
-def _turn_lines(app, view, now):
-    """A turn game's lines (topper_view.turns), with a problem from outside the game (a
-    stuck button, an unknown tag) over the hint while it shows."""
-    from topper_view import turns
-
-    out = turns.lines(view)
-    fx = app.fx
-    if effects.active(fx.error_t, now, effects.ERROR_MS):
-        err = screen.wrap("! " + fx.error)[:2]
-        out[screen.LINES - len(err) :] = err
-    return out
+    return app.drawing.lines(view, now, app.fx)
 
 
 def frame(app, now, view=None):
     """What the ring shows now."""
     n = app.cfg["pixels"]
     mode = app.mode
-    if (mode == GAME or mode == QUIT) and app.turn:
-        from topper_view import turns
-
-        return turns.frame(view or app.ref.view(now), now, n)
     if mode == GAME or mode == QUIT:
-        return ring.game(view or app.ref.view(now), now, app.fx, n, app._px, ring.packed)
+        return app.drawing.frame(view or app.ref.view(now), now, app.fx)
     if mode == STARTER:
         return ring.waiting(app.game["seats"], now, n)
     if mode == ENROLL_MODE:
@@ -101,19 +76,17 @@ def output(app, now):
     ring_due = d.ring is not None and due(app._ring_at, now, RING_MS)
     oled_due = d.oled is not None and due(app._oled_at, now, OLED_MS) and not racing(app, now)
     if ring_due or oled_due:
-        view = app._view(now)  # one view a step (the referee's own dict, rewritten)
-        if view is not None and d.buzzer is not None and not app.turn:
-            left = view["hurry_left"]
-            tick = sounds.hurry_tick(app._hurry_left, left)
+        view = app._view(now)  # one view a step (a slap referee's own dict, rewritten)
+        if view is not None and d.buzzer is not None:
+            tick = app.drawing.tick(view)
             if tick is not None:
                 d.buzzer.play(tick, now, if_idle=True)
-            app._hurry_left = left
         if ring_due:
             app._ring_at = now
-            d.ring.show(app.frame(now, view))
+            d.ring.show(frame(app, now, view))
         if oled_due:
             app._oled_at = now
-            d.oled.draw(app.lines(now, view))
+            d.oled.draw(lines(app, now, view))
     if d.buzzer is not None:
         d.buzzer.update(now)
 

@@ -1,4 +1,4 @@
-"""The bytes one slap allocates on its way to the ring and the OLED (issue 16, part 2).
+"""The bytes one slap allocates on its way to the ring and the OLED.
 
 ``heap slap`` typed on the console (``topper_app.heapwatch``) arms the meter on the
 running App; from then on every slap is measured, and ``heap slap`` prints the last one:
@@ -22,9 +22,11 @@ A collection inside a step would make a difference meaningless (``mem_alloc`` dr
 while armed the automatic collection is off during each step, and the heap is collected
 between steps when less than ``COLLECT_BELOW`` is free.
 
-The stages are wrapped on the instances (an instance attribute hides the class's method)
-by closures that allocate nothing when called: fixed arguments, counts kept as small ints
-in preallocated lists. Unarmed, none of this is loaded.
+The stages are wrapped where they are looked up: on the instances (an instance attribute
+hides the class's method), and in the shell's modules (``topper_app.play``, ``show``: a
+module's function is found by name at each call), by closures that allocate nothing
+when called: fixed arguments, counts kept as small ints in preallocated lists. Unarmed,
+none of this is loaded.
 """
 
 import gc
@@ -65,7 +67,6 @@ NAMES = STAGES + AFTER
 (STEP, POLL, BUTTON, PRESS, TICK, RULINGS, OUTPUT, VIEW, FRAME, LINES, RING, OLED) = range(12)
 SAVE, LINK, LOG, WHOLE = range(12, 16)
 PRESS_STEP, RULED_STEP, OLED_STEP, BETWEEN = range(4)  # the columns of a path
-SEAT = 0  # topper_hw.buttons.SEAT (not imported: the meter needs no driver)
 
 
 def _wrap0(obj, name, cur, i):
@@ -141,6 +142,7 @@ class SlapMeter:
         self.ruled = False  # in this step
         self.shown = False  # and the OLED drew after that
         self.ref = None  # the referee whose stages are wrapped
+        self.play = None  # and the game's module (topper_app.play, imported with a game)
         self._wrap_app()
 
     def _wrap_app(self):
@@ -152,6 +154,8 @@ class SlapMeter:
         def step(now):
             if app.ref is not meter.ref and app.ref is not None:
                 meter._wrap_ref(app.ref)
+            if app.play is not meter.play and app.play is not None:
+                meter._wrap_play(app.play)
             if free_heap() < COLLECT_BELOW:
                 gc.collect()
             gc.disable()
@@ -163,30 +167,35 @@ class SlapMeter:
                 gc.enable()
             meter._end_step()
 
-        def game_button(kind, seat, t, us, now):
-            if kind == SEAT and not meter.open and not app.turn:
-                meter._open()
-            m = count()
-            cls._game_button(app, kind, seat, t, us, now)
-            cur[BUTTON] += count() - m
-
-        def rulings(rulings, now, event=None, saved=False):
-            if meter.open and len(rulings) > 0:
-                if not meter.settled:
-                    meter.ruled = True
-                meter.settled = True  # from a tick or the press itself
-            m = count()
-            cls._rulings(app, rulings, now, event, saved)
-            cur[RULINGS] += count() - m
-
         app.step = step
         app.collect = None  # nor the app's own between a ruling's stages (App.step)
-        app._game_button = game_button
-        app._rulings = rulings
-        _wrap1(app, "_output", cur, OUTPUT)
+        from topper_app import show
+
+        output = show.output
+        frame = show.frame
+        lines = show.lines
+
+        def output_w(a, now):
+            m = count()
+            output(a, now)
+            cur[OUTPUT] += count() - m
+
+        def frame_w(a, now, view=None):
+            m = count()
+            r = frame(a, now, view)
+            cur[FRAME] += count() - m
+            return r
+
+        def lines_w(a, now, view=None):
+            m = count()
+            r = lines(a, now, view)
+            cur[LINES] += count() - m
+            return r
+
+        show.output = output_w
+        show.frame = frame_w
+        show.lines = lines_w
         _wrap1(app, "_view", cur, VIEW)
-        _wrap2(app, "frame", cur, FRAME)
-        _wrap2(app, "lines", cur, LINES)
         _wrap0(app.logq, "flush", cur, LOG)
         _wrap0(app, "_save_rulings", cur, WHOLE)
         d = app.dev
@@ -212,9 +221,37 @@ class SlapMeter:
 
     def _wrap_ref(self, ref):
         self.ref = ref
-        if self.app.turn:
-            return  # a turn game: no slaps
+        if not ref.uses(_PRESS_IN):
+            return  # a game without slaps
         _wrap_take(ref, self.cur)
+
+    def _wrap_play(self, play):
+        """The game's button and rulings: a seat's press opens a path; a ruling in it
+        settles its race."""
+        self.play = play
+        cur = self.cur
+        meter = self
+        button = play.button
+        ruled = play.ruled
+
+        def button_w(a, kind, seat, t, us, now):
+            if kind == _PRESS_IN and not meter.open and a.ref.uses(_PRESS_IN):
+                meter._open()
+            m = count()
+            button(a, kind, seat, t, us, now)
+            cur[BUTTON] += count() - m
+
+        def ruled_w(a, rulings, now, saved=False, log=True):
+            if meter.open and len(rulings) > 0:
+                if not meter.settled:
+                    meter.ruled = True
+                meter.settled = True  # from a tick or the press itself
+            m = count()
+            ruled(a, rulings, now, saved, log)
+            cur[RULINGS] += count() - m
+
+        play.button = button_w
+        play.ruled = ruled_w
 
     # ----- the path ----------------------------------------------------------------
 

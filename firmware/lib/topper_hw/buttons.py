@@ -16,21 +16,21 @@ window and the hold after its stamp, and chatter within one press is one press.
 of event records, all reused: they hold the events until the next poll, so that a poll
 allocates nothing; unpack them, never keep them):
 
-- ``SEAT``: a seat button went down at ``t_ms`` (+``us``), the stamp the scanner
+- ``PRESS``: a seat button went down at ``t_ms`` (+``us``), the stamp the scanner
   took, not the time of the poll.
-- ``TABLE_SHORT`` / ``TABLE_LONG``: the table button was released before ``long_ms``,
+- ``TABLE`` / ``TABLE_LONG``: the table button was released before ``long_ms``,
   or has been held for ``long_ms`` (reported once, while still held, so a stuck
   table button cannot leave the menu waiting for a release); ``TABLE_END`` when a
   long press is released.
-- ``SEAT_SHORT`` / ``SEAT_LONG`` (only while ``holds`` is on: the turn games): the
-  seat button of a ``SEAT`` press was released before ``long_ms`` (stamped with the
+- ``SHORT`` / ``LONG`` (only while ``holds`` is on: the turn games): the
+  seat button of a ``PRESS`` was released before ``long_ms`` (stamped with the
   release), or has been held for ``long_ms`` (stamped with that moment, reported once
   while still held, like ``TABLE_LONG``, so a stuck seat gives one long press and
-  never waits for a release). ``SEAT`` itself is reported exactly as without them.
+  never waits for a release). ``PRESS`` itself is reported exactly as without them.
 - ``CHORD``: a seat button went down while the table button was held (blind play
-  marks a seat out this way). That table press then gives no ``TABLE_SHORT``. A
+  marks a seat out this way). That table press then gives no ``TABLE``. A
   table button held past ``stuck_ms`` is taken as stuck: seat presses are plain
-  ``SEAT`` again, so a jammed table button cannot turn slaps into chords.
+  ``PRESS`` again, so a jammed table button cannot turn slaps into chords.
 - ``OVERFLOW``: the scanner's queue filled and dropped the newest events. The events
   kept are the oldest, so the first presses of a slap race are intact and the ruling
   stands; what may be lost are later presses and releases. The queue is cleared and
@@ -49,28 +49,18 @@ import keypad
 
 from topper.ticks import ticks_add, ticks_diff
 
-SEAT = 0
-TABLE_SHORT = 1
-TABLE_LONG = 2
-OVERFLOW = 3
-STUCK = 4
-CHATTER = 5
-CHORD = 6
-TABLE_END = 7
-SEAT_SHORT = 8
-SEAT_LONG = 9
-
-KIND_NAMES = (
-    "seat",
-    "table_short",
-    "table_long",
-    "overflow",
-    "stuck",
-    "chatter",
-    "chord",
-    "table_end",
-    "seat_short",
-    "seat_long",
+# The events are topper.inputs' kinds: one numbering from the pin to the referee.
+from topper.inputs import (
+    CHATTER,
+    CHORD,
+    LONG,
+    OVERFLOW,
+    PRESS,
+    SHORT,
+    STUCK,
+    TABLE,
+    TABLE_END,
+    TABLE_LONG,
 )
 
 
@@ -295,7 +285,7 @@ class Buttons:
         # Short and long seat presses, for the turn games; the slap games need only
         # the stamped press-down and leave this off.
         self.holds = False
-        self._pressing = [False] * n  # this hold began with a SEAT: its end is reported
+        self._pressing = [False] * n  # this hold began with a PRESS: its end is reported
         self._table_down = None
         self._table_long = False
         self._table_ignore = False
@@ -379,7 +369,7 @@ class Buttons:
             self._table_used = True
             self._emit(out, CHORD, s, t, us)
             return
-        self._emit(out, SEAT, s, t, us)
+        self._emit(out, PRESS, s, t, us)
         self._pressing[s] = True
 
     def _chording(self, t):
@@ -394,9 +384,9 @@ class Buttons:
             # Judged by the stamps, not by when the poll came: a slow loop cannot turn
             # a long press into a short one.
             if ticks_diff(t, d) >= self.long_ms:
-                self._emit(out, SEAT_LONG, s, ticks_add(d, self.long_ms), 0)
+                self._emit(out, LONG, s, ticks_add(d, self.long_ms), 0)
             else:
-                self._emit(out, SEAT_SHORT, s, t, 0)
+                self._emit(out, SHORT, s, t, 0)
         self._pressing[s] = False
         self._last_ev[s] = t
         self._down[s] = None
@@ -426,7 +416,7 @@ class Buttons:
                     if self._table_long:
                         self._emit(out, TABLE_END, -1, t, 0)
                     elif not self._table_used:
-                        self._emit(out, TABLE_SHORT, -1, t, 0)
+                        self._emit(out, TABLE, -1, t, 0)
                 self._table_down = None
                 self._table_ignore = False
         if q.overflowed:
@@ -455,7 +445,7 @@ class Buttons:
             if d is not None and self._pressing[s] and ticks_diff(now, d) >= self.long_ms:
                 self._pressing[s] = False  # reported now: its release says nothing more
                 if self.holds:
-                    self._emit(out, SEAT_LONG, s, ticks_add(d, self.long_ms), 0)
+                    self._emit(out, LONG, s, ticks_add(d, self.long_ms), 0)
             if d is not None and not self._stuck[s] and ticks_diff(now, d) >= self.stuck_ms:
                 self._stuck[s] = True
                 self._emit(out, STUCK, s, now, 0)

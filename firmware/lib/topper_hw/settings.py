@@ -8,7 +8,6 @@ typo in settings.toml must show up on the device, not stop it.
 ``getenv`` is passed in (``os.getenv`` on the board, a dict's ``get`` in tests).
 """
 
-from topper.games import SLAP_KEYS
 
 CAPTURES = ("keypad", "pio")
 
@@ -80,10 +79,8 @@ def load(getenv):
     if seats > len(pins):
         p.append("TOPPER_SEATS=%d but only %d seat pins" % (seats, len(pins)))
         seats = len(pins)
-    game = _str(getenv, "TOPPER_GAME", SLAP_KEYS[0]).lower()
-    if game not in SLAP_KEYS:
-        p.append("TOPPER_GAME=%r: use %s" % (game, " or ".join(SLAP_KEYS)))
-        game = SLAP_KEYS[0]
+    # The menu's first game: the app checks it against the games it offers (topper.games).
+    game = _str(getenv, "TOPPER_GAME", "").lower()
     capture = _str(getenv, "TOPPER_SLAP_CAPTURE", "keypad").lower()
     if capture not in CAPTURES:
         p.append("TOPPER_SLAP_CAPTURE=%r: use keypad or pio" % (capture,))
