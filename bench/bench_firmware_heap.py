@@ -139,7 +139,7 @@ class Bench:
         m.clock = 5  # hourglass: the clock with the most state
         self.app._start(self.now)
         self.steps(40)
-        if self.app.mode != 2 or not self.app.turn:
+        if self.app.mode != 2 or not self._turn():
             raise RuntimeError("the %s game did not start (mode %d)" % (game, self.app.mode))
 
     def end_game(self):
@@ -159,6 +159,12 @@ class Bench:
         if self.app.link.session is None:
             raise RuntimeError("the link made no session")
 
+    def _turn(self):
+        """A turn game is on (its registry record says so)."""
+        from topper import games
+
+        return self.app.game is not None and games.is_turn(self.app.game["game"])
+
     def play(self, n, k):
         """``n`` loop steps of 5 ms from card ``k`` on: a tap every 400 ms, a slap every
         1.5 s; records what each step allocates."""
@@ -168,7 +174,7 @@ class Bench:
         for step in range(n):
             self.now += 5
             supervisor.now = self.now
-            if self.app.turn:
+            if self._turn():
                 if step % 80 == 0:
                     # The seat on turn ends its turn (buttons mode: press when done).
                     s = self.app.ref.view(self.now)["turn"]
@@ -177,7 +183,7 @@ class Bench:
                         seats.append((s, False, self.now + 60))
             elif step % 80 == 0:
                 self.pad.next = uid(self.deck[(k + step // 80) % len(self.deck)])
-            if step % 300 == 150 and not self.app.turn:
+            if step % 300 == 150 and not self._turn():
                 s = (step // 300) % 4
                 seats.append((s, True, self.now))
                 seats.append((s, False, self.now + 60))
@@ -208,7 +214,7 @@ class Bench:
                 % (c[len(c) // 2], c[len(c) * 9 // 10], c[-1])
             )
         v = self.app.ref.view(self.now)
-        if self.app.turn:
+        if self._turn():
             what = "%s, turn P%d, over %s" % (self.app.game["game"], v["turn"] + 1, v["over"])
         else:
             what = "phase %s, pot %d" % (v["phase"], len(v["pot"]))
@@ -268,7 +274,9 @@ GAME = (
     "lib/topper/games/slap/rules.py",
     "lib/topper/games/slap/engine.py",
     "lib/topper/games/slap/pad.py",
-    "lib/topper_app/slapplay.py",
+    "lib/topper_app/play.py",
+    "lib/topper_view/slap.py",
+    "lib/topper/referee.py",
 )
 LINK = (
     "lib/topper_hw/link.py",

@@ -9,33 +9,35 @@ ring and the OLED show the ruling (``settle step``: both are made due on that st
 Each stage's method is wrapped (on its instance, with a fixed-arity closure that
 allocates nothing itself) to add ``gc.mem_alloc()`` after minus before: the npm
 MicroPython frees nothing while one ``runPython`` call runs, so the difference is
-what the stage allocated. Stages nest (``ref.press`` runs inside ``App._button``), so
+what the stage allocated. Stages nest (``ref.press`` runs inside ``route.button``), so
 the indented rows are part of the row above them, not extra.
 """
 
 import gc
+import sys
 
 import supervisor
 
-# (label, depth, owner, method, arity); owner: "app", "ref", "game", "dev.<name>", "save", "link"
+# (label, depth, owner, method, arity); owner: "app", "ref", "game", "dev.<name>", "save", "link",
+# or a module of the shell ("route", "play", "show": its functions take the app first)
 STAGES = (
     ("App.step (whole)", 0, "app", "step", 1),
-    ("App._input", 1, "app", "_input", 1),
+    ("route.poll", 1, "route", "poll", 2),
     ("buttons.poll", 2, "dev.buttons", "poll", 1),
-    ("App._button", 2, "app", "_button", 5),
+    ("route.button", 2, "route", "button", 6),
     ("gamesave.Saved.take (journal: press, tick)", 3, "saved", "take", 5),
     ("referee.press", 4, "ref", "press", 3),
     ("referee.tick", 2, "ref", "tick", 1),
     ("referee._settle", 3, "ref", "_settle", 1),
     ("SlapGame.slap", 4, "game", "slap", 1),
-    ("App._rulings", 1, "app", "_rulings", 4),
+    ("play.ruled", 1, "play", "ruled", 7),
     ("save.step", 1, "save", "step", 2),
     ("link.step", 1, "link", "step", 1),
-    ("App._output", 1, "app", "_output", 1),
+    ("show.output", 1, "show", "output", 2),
     ("referee.view", 2, "ref", "view", 1),
-    ("App.frame (ring picture)", 2, "app", "frame", 2),
+    ("show.frame (ring picture)", 2, "show", "frame", 3),
     ("pixels.Ring.show", 2, "dev.ring", "show", 1),
-    ("App.lines (OLED text)", 2, "app", "lines", 2),
+    ("show.lines (OLED text)", 2, "show", "lines", 3),
     ("oled.Oled.draw", 2, "dev.oled", "draw", 1),
 )
 
@@ -47,6 +49,8 @@ calls = [0] * len(STAGES)
 def _owner(app, name):
     if name == "app":
         return app
+    if name in ("route", "play", "show"):
+        return sys.modules.get("topper_app." + name)
     saved = hasattr(app.ref, "journal")  # the pad referee, seen through its journal
     if name == "saved":
         return app.ref if saved else None
@@ -103,9 +107,27 @@ def _wrap(obj, method, i, arity):
             calls[i] += 1
             return r
 
-    else:
+    elif arity == 5:
 
         def w(a, b_, c, d=0, e=None):
+            b = mem()
+            r = fn(a, b_, c, d, e)
+            acc[i] += mem() - b
+            calls[i] += 1
+            return r
+
+    elif arity == 6:
+
+        def w(a, b_, c, d, e, f):
+            b = mem()
+            r = fn(a, b_, c, d, e, f)
+            acc[i] += mem() - b
+            calls[i] += 1
+            return r
+
+    else:  # play.ruled's (app, rulings, now, saved=False, log=True)
+
+        def w(a, b_, c, d=False, e=True):
             b = mem()
             r = fn(a, b_, c, d, e)
             acc[i] += mem() - b

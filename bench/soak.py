@@ -159,8 +159,8 @@ class Soak:
             cfg.update({"game": ("ww3", "armageddon")[rng.below(2)], "seats": 2 + rng.below(5),
                         "jokers": rng.below(9), "hurry_ms": (0, 2000, 3000, 5000)[rng.below(4)]})
             return cfg
-        game = games.TURN_KEYS[rng.below(len(games.TURN_KEYS))]
-        lo, hi = games.find(game)[2]
+        game = games.keys(games.TURN)[rng.below(len(games.keys(games.TURN)))]
+        lo, hi = games.find(game).players
         cfg.update({"game": game, "seats": lo + rng.below(min(hi, 6) - lo + 1)})
         # The clock is the menu's: the table set one earlier, now and then a short one.
         m = self.app.menu
@@ -169,11 +169,20 @@ class Soak:
         m.base_ms = (60000, 300000, 600000)[rng.below(3)]
         return cfg
 
+    def _turn(self):
+        """A turn game is on (the registry says what the app's game is)."""
+        return self.app.game is not None and self.app.ref is not None and games.is_turn(self.app.game["game"])
+
+    def _blind(self):
+        """Blind play is on: a slap game without the card pad."""
+        app = self.app
+        return app.game is not None and app.ref is not None and not self._turn() and not app.game["cardpad"]
+
     def _play(self, now):
-        if self.app.turn:
+        if self._turn():
             self._play_turn(now)
             return
-        if self.app.blind:
+        if self._blind():
             self._play_blind(now)
             return
         rng = self.rng
@@ -379,7 +388,7 @@ class Soak:
         self.stream.append(json.dumps(obj, sort_keys=True, separators=(",", ":")))
         if obj.get("r") == "win":
             self._game_over(obj["seat"])
-        elif obj.get("r") == "over" and self.app.turn:  # a turn game's match is over
+        elif obj.get("r") == "over" and self._turn():  # a turn game's match is over
             self._game_over(-1)
         elif obj.get("r") == "lay" and self.app.mode == 2:
             self._reflexes(obj)
@@ -425,13 +434,13 @@ class Soak:
         if problem is not None:
             # The one problem allowed: a turn game grown past the nvm store's slot (the
             # table is told; an FRAM holds it). Anything else is a fault.
-            assert self.app.turn and self.app.save.full, problem
+            assert self._turn() and self.app.save.full, problem
             if self.full_game != self.game_t0:
                 self.full_game = self.game_t0
                 self.stats["saves_full"] += 1
         if self.game_t0 is not None:
             assert self.t - self.game_t0 < MAX_GAME_MS, "a game that does not end"
-        if self.app.turn or self.app.blind:
+        if self._turn() or self._blind():
             return  # no cards for the device to count: the turn games' engines count theirs
         g = ref.game
         assert g.card_count() == len(g.deck), "a card appeared or vanished"
@@ -453,11 +462,11 @@ class Soak:
         ref = self.app.ref
         if ref is None or self.app.mode not in (2, 3):
             return None
-        if self.app.turn:
+        if self._turn():
             d = ref.to_dict()
             d.pop("message", None)  # "Resumed game" after a cut
             return jsonl.dumps(d)
-        if self.app.blind:
+        if self._blind():
             v = ref.view(self.rig.now)
             keys = ("out", "locked", "good", "wrong", "turn", "winner", "pending")
             return jsonl.dumps([v[k] for k in keys])

@@ -33,7 +33,7 @@ HELP = "play a game on a simulated table in the terminal (bots, replay, headless
 
 def add_arguments(p):
     g = p.add_argument_group("the game")
-    g.add_argument("--game", choices=games.KEYS, default="ww3", help="default ww3")
+    g.add_argument("--game", choices=games.keys(), default="ww3", help="default ww3")
     g.add_argument("--seats", "--players", type=int, default=4, help="2-8 players, default 4 (you are P1)")
     g.add_argument(
         "--opt",
@@ -162,7 +162,7 @@ def _check(args):
     if (args.nvm or args.bots) and not args.device:
         raise Usage("--bots and --nvm are for the device: add --device")
     blind_bots = args.blind and not args.device
-    if blind_bots and (args.game in games.TURN_KEYS or args.replay or args.script or args.learn):
+    if blind_bots and (args.game in games.keys(games.TURN) or args.replay or args.script or args.learn):
         raise Usage("--blind is a slap game against bots: no turn game, --replay, --script or --learn")
     if args.device and (args.bots_only or args.replay or args.watch or args.learn):
         raise Usage("--device is the board itself: no --bots-only, --replay, --watch or --learn with it")
@@ -215,7 +215,7 @@ def run(args):
             return device_cmd.live(args, snaps, style)
         if args.replay and _turn_log(args.replay):
             return pad_cmd.run(args, 0, snaps)
-        if args.game in games.TURN_KEYS:
+        if args.game in games.keys(games.TURN):
             if args.script:
                 print("topper sim: --script is for the slap games", file=sys.stderr)
                 return 2

@@ -52,13 +52,13 @@ class Board:
         self.t = reply.get("t", 0)
         self.at = self.clock()
         v = self.view
-        if self.words is None and v is not None and v.get("game") in games.TURN_KEYS:
+        if self.words is None and v is not None and v.get("game") in games.keys(games.TURN):
             # Joined half way: the view does not say whether the pad is on.
             self._turn_game(v["game"], v.get("seats", 0), None, Entry.BUTTONS)
 
     def turn(self):
         """Whether the board's game is turn-based."""
-        return self.view is not None and self.view.get("game") in games.TURN_KEYS
+        return self.view is not None and self.view.get("game") in games.keys(games.TURN)
 
     def rulings(self, rs):
         if self.words is None:
@@ -80,18 +80,18 @@ class Board:
         self.fx = effects.Effects()
         self.words = None
         game = header.get("game")
-        if game in games.TURN_KEYS:
+        if game in games.keys(games.TURN):
             # (a board's turn header before format version 2 said "cardpad")
             entry = Entry.PAD if header.get("entry") == "pad" or header.get("cardpad") else Entry.BUTTONS
             self._turn_game(game, header.get("seats", 0), header.get("options"), entry)
         self.feed.append("new game: %s, %d seats" % (game, header.get("seats", 0)))
 
     def _turn_game(self, game, seats, options, entry):
-        lo, hi = games.find(game)[2]
+        lo, hi = games.find(game).players
         if not lo <= seats <= hi:
             return  # a header or view this host cannot read: rulings stay unnamed
-        module = importlib.import_module(games.find(game)[4])
-        self.words = module.make(seats, entry, 0, None, options)
+        module = importlib.import_module(games.find(game).referee)
+        self.words = module.referee(seats, entry, 0, None, options)
 
     def say(self, text):
         self.notice = text

@@ -68,7 +68,7 @@ def parse(lines, source=""):
             return _device_turn(head, objs, source)
         if head.get("log") != FORMAT:
             raise LogError(number, "not a Topper Table log (log %r)" % (head.get("log"),))
-        if head.get("game") in games.TURN_KEYS:
+        if head.get("game") in games.keys(games.TURN):
             return _turn(head, lines, objs, source)
         return _slap(head, lines, source)
     if "r" in head:

@@ -37,7 +37,7 @@ class Step:
 
 class Script:
     def __init__(self, name, game, seats, seed, text, jokers=2, hurry_ms=3000):
-        if game not in games.KEYS:
+        if game not in games.keys():
             raise ValueError("unknown game %r" % game)
         self.name = name
         self.game = game

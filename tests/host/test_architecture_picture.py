@@ -38,8 +38,8 @@ def test_every_game_package_is_drawn():
     assert not missing, "game packages missing from docs/architecture.dot: %s" % missing
     # and the package that referees each registered game is one of them
     for g in games.GAMES:
-        package = g[4].split(".")[2]  # topper.games.<package>.<module>
-        assert package in folders, (g[0], g[4])
+        package = g.referee.split(".")[2]  # topper.games.<package>.<module>
+        assert package in folders, (g.key, g.referee)
 
 
 def test_the_rendered_picture_is_in_the_docs():

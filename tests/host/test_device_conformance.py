@@ -45,7 +45,7 @@ def choose(board, key, pad):
         raise AssertionError("no %s line in the menu" % item)
 
     to("game")
-    for _ in range(len(registry.KEYS)):
+    for _ in range(len(registry.keys())):
         if m.game == key:
             break
         board.table(hold=LONG_MS)
@@ -101,7 +101,7 @@ def logged_rulings(log):
     return [jsonl.dumps(o) for o in map(jsonl.loads, log) if "r" in o]
 
 
-CASES = [(key, pad) for key in registry.KEYS for pad in (True, False)]
+CASES = [(key, pad) for key in registry.keys() for pad in (True, False)]
 
 
 @pytest.mark.parametrize("key, pad", CASES, ids=["%s-%s" % (k, "pad" if p else "buttons") for k, p in CASES])

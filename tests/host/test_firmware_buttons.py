@@ -133,8 +133,8 @@ def test_a_seat_held_at_power_up_is_ignored_until_released():
     rig.press(0, 0, hold=2000)  # leaning on P1 when the device starts
     rig.press(0, 2500, hold=50)
     got = events(rig, b, 3000)
-    assert (buttons.SEAT, 0, 0) not in got
-    assert (buttons.SEAT, 0, 2500) in got
+    assert (buttons.PRESS, 0, 0) not in got
+    assert (buttons.PRESS, 0, 2500) in got
 
 
 def test_presses_keep_the_scanner_stamps_and_come_in_stamp_order():
@@ -144,9 +144,9 @@ def test_presses_keep_the_scanner_stamps_and_come_in_stamp_order():
     rig.table(990, hold=12)
     got = events(rig, b, 1100, every=100)  # one slow poll sees all of them
     assert got == [
-        (buttons.SEAT, 1, 1001),
-        (buttons.TABLE_SHORT, -1, 1002),
-        (buttons.SEAT, 2, 1003),
+        (buttons.PRESS, 1, 1001),
+        (buttons.TABLE, -1, 1002),
+        (buttons.PRESS, 2, 1003),
     ]
 
 
@@ -157,7 +157,7 @@ def test_seat_pressed_while_the_table_is_held_is_a_chord():
     got = events(rig, b, 2000)
     assert (buttons.CHORD, 1, 1200) in got
     kinds = [k for k, _, _ in got]
-    assert buttons.TABLE_SHORT not in kinds and buttons.SEAT not in kinds
+    assert buttons.TABLE not in kinds and buttons.PRESS not in kinds
 
 
 def test_a_jammed_table_button_stops_making_chords():
@@ -168,7 +168,7 @@ def test_a_jammed_table_button_stops_making_chords():
     kinds = [k for k, _, _ in got]
     assert kinds.count(buttons.TABLE_LONG) == 1
     assert (buttons.STUCK, -1, 5000) in got
-    assert (buttons.SEAT, 0, 6000) in got
+    assert (buttons.PRESS, 0, 6000) in got
 
 
 def test_overflow_forgets_holds_so_nothing_waits_for_a_lost_release():
@@ -178,7 +178,7 @@ def test_overflow_forgets_holds_so_nothing_waits_for_a_lost_release():
         rig.press(1 + i % 2, 1001 + i // 10, hold=1)
     got = events(rig, b, 1100, every=100)
     assert (buttons.OVERFLOW, -1, 1100) in got
-    assert got[0] == (buttons.SEAT, 0, 1000)  # the first press survived the overflow
+    assert got[0] == (buttons.PRESS, 0, 1000)  # the first press survived the overflow
     got = events(rig, b, 9000)
     assert buttons.STUCK not in [k for k, _, _ in got]  # P1's hold was forgotten
 
@@ -199,7 +199,7 @@ def test_presses_at_a_persons_pace_after_power_up_are_never_chatter():
         got = events(rig, b, t0 + 12 * 300)
         kinds = [k for k, s, _ in got if s == 1]
         assert buttons.CHATTER not in kinds, t_start
-        assert kinds.count(buttons.SEAT) == 12, (t_start, got)
+        assert kinds.count(buttons.PRESS) == 12, (t_start, got)
         fakes.uninstall()
 
 
@@ -213,7 +213,7 @@ def test_a_chattering_switch_after_power_up_is_still_muted_and_heard_again_when_
         got = events(rig, b, t0 + 4000)
         kinds = [k for k, s, _ in got if s == 2]
         assert kinds.count(buttons.CHATTER) == 1, (t_start, got)
-        assert kinds.count(buttons.SEAT) == 7 + 1, (t_start, got)  # 7 before the mute, 1 after
+        assert kinds.count(buttons.PRESS) == 7 + 1, (t_start, got)  # 7 before the mute, 1 after
         fakes.uninstall()
 
 
@@ -233,7 +233,7 @@ def test_every_seat_timer_still_fires_after_a_mute_a_release_and_a_hold():
     p3 = [k for k, s, _ in got if s == 2]
     assert p3.count(buttons.CHATTER) == 1, got
     assert p3.count(buttons.STUCK) == 1, got
-    assert (buttons.SEAT_LONG, 0, t0 + 4500 + b.long_ms) in got, got
+    assert (buttons.LONG, 0, t0 + 4500 + b.long_ms) in got, got
     assert [k for k, s, _ in got if s == 1] == [], got  # P2 never pressed: nothing
 
 
@@ -315,7 +315,7 @@ def test_random_presses_are_muted_only_after_a_real_burst_and_heard_after_quiet(
 
         for seat, presses in enumerate(per_seat):
             downs = [t for t, _ in presses]
-            seats = [t for k, s, t in got if s == seat and k == buttons.SEAT]
+            seats = [t for k, s, t in got if s == seat and k == buttons.PRESS]
             chatters = [t for k, s, t in got if s == seat and k == buttons.CHATTER]
             why = (seed, start, seat)
             for t in chatters:
@@ -340,7 +340,7 @@ def test_presses_days_after_power_up_are_heard():
         rig, buttons, b = make_buttons(t_start)
         rig.press(2, t_start + 500, hold=60)  # P3 once, at power-up
         got = events(rig, b, t_start + 1000, every=100)
-        assert [k for k, s, _ in got if s == 2] == [buttons.SEAT], got
+        assert [k for k, s, _ in got if s == 2] == [buttons.PRESS], got
         for d in (3.2, 6.5, 7):  # days after power-up: 3.2, then 3.3 and half a day later
             t0 = t_start + int(d * day)
             rig.now = t0 - 100  # (the device idled all that while)
@@ -349,6 +349,6 @@ def test_presses_days_after_power_up_are_heard():
             rig.table(t0 + 3000, hold=80)
             got = events(rig, b, t0 + 4000, every=20)
             kinds = [k for k, s, _ in got if s == 2]
-            assert kinds == [buttons.SEAT] * 7, (t_start, d, got)
-            assert [k for k, s, _ in got if s == -1] == [buttons.TABLE_SHORT], (t_start, d, got)
+            assert kinds == [buttons.PRESS] * 7, (t_start, d, got)
+            assert [k for k, s, _ in got if s == -1] == [buttons.TABLE], (t_start, d, got)
         fakes.uninstall()

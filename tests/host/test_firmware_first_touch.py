@@ -60,7 +60,7 @@ def run(rig, b, until, every=1):
 
 
 def seats_down(buttons, got):
-    return [(s, t) for k, s, t, _ in got if k == buttons.SEAT]
+    return [(s, t) for k, s, t, _ in got if k == buttons.PRESS]
 
 
 def test_a_clean_press_is_reported_after_its_debounce_scans_stamped_at_its_first():
@@ -80,7 +80,7 @@ def test_chatter_within_the_window_keeps_the_first_touch_stamp():
     got = run(rig, b, 1100)
     assert seats_down(buttons, got) == [(0, 1010)]
     assert src.glitches == 0
-    assert [k for k, s, _, _ in got].count(buttons.SEAT) == 1
+    assert [k for k, s, _, _ in got].count(buttons.PRESS) == 1
 
 
 def test_a_glitch_is_dropped():
@@ -144,7 +144,7 @@ def test_chatter_within_a_press_is_one_press_and_never_chatter():
     got = run(rig, b, t + 200)
     kinds = [k for k, s, _, _ in got if s == 1]
     # a broken switch is still found: the 8th press in a second mutes it
-    assert kinds.count(buttons.SEAT) == 7 and kinds.count(buttons.CHATTER) == 1
+    assert kinds.count(buttons.PRESS) == 7 and kinds.count(buttons.CHATTER) == 1
     # the same with the chatter only: each press counts once, and 7 never mute
     rig, buttons, src, b = make()
     rig.now = 1000
@@ -154,7 +154,7 @@ def test_chatter_within_a_press_is_one_press_and_never_chatter():
         t += 120
     got = run(rig, b, t + 200)
     kinds = [k for k, s, _, _ in got if s == 1]
-    assert kinds.count(buttons.SEAT) == 7 and buttons.CHATTER not in kinds
+    assert kinds.count(buttons.PRESS) == 7 and buttons.CHATTER not in kinds
 
 
 def test_a_release_needs_its_debounce_scans_and_is_stamped_at_the_first():
@@ -168,8 +168,8 @@ def test_a_release_needs_its_debounce_scans_and_is_stamped_at_the_first():
     rig.key(pin, False, 1200)  # open for good
     got = run(rig, b, 1300)
     assert [(k, s, t) for k, s, t, _ in got] == [
-        (buttons.SEAT, 0, 1010),
-        (buttons.SEAT_SHORT, 0, 1200),
+        (buttons.PRESS, 0, 1010),
+        (buttons.SHORT, 0, 1200),
     ]
     assert b.held() == []
 

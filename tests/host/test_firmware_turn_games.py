@@ -27,7 +27,7 @@ def teardown_function(function):
 
 def started(game, settings=(), env=NO_PAD, fram=False):
     rig, app, port, env_, code = boot(env, fram=fram)
-    t = choose(rig, app, games.find(game)[1], settings)
+    t = choose(rig, app, games.find(game).title, settings)
     return rig, app, port, env_, code, t
 
 
@@ -41,12 +41,12 @@ def same_game(a, b, now):
 
 
 def test_every_game_is_chosen_in_the_menu_started_and_shown():
-    for game in games.TURN_KEYS:
+    for game in games.keys(games.TURN):
         rig, app, port, env, code, t = started(game)
         s = rig.screen()
         view = app.ref.view(rig.now)
         assert s == turns.lines(view), (game, s)
-        assert s[0] == games.find(game)[1]
+        assert s[0] == games.find(game).title
         assert view["seats"] == 4 and app.ref.entry == Entry.BUTTONS
         fakes.uninstall()
 
@@ -54,7 +54,7 @@ def test_every_game_is_chosen_in_the_menu_started_and_shown():
 def test_guess_my_card_played_with_presses_is_the_game_a_referee_plays():
     rig, app, port, env, code, t0 = started("guess")
     mod = sys.modules["topper.games.guess.turn"]
-    twin = mod.make(4, Entry.BUTTONS, t0 + 700, None, games.options("guess"))
+    twin = mod.referee(4, Entry.BUTTONS, t0 + 700, None, games.options("guess"))
     twin.start(t0 + 700)
     # A script of presses: (seat or -1 for the table, long?).
     script = ((1, False), (1, True), (-1, False), (3, False), (3, False), (-1, False), (2, True))

@@ -22,7 +22,7 @@ def test_the_menu_offers_all_six_games_without_loading_one():
     loaded = loaded_after(
         "from topper import games\n"
         "from topper_view import menu\n"
-        "titles = [menu.Menu(game=key).value('game') for key in games.KEYS]\n"
+        "titles = [menu.Menu(game=key).value('game') for key in games.keys()]\n"
         "assert titles == ['WW3', 'ARMAGEDDON', 'TRIPP JOKES', 'TRICKY DICK',"
         " 'CRAZY JOB', 'GUESS MY CARD'], titles"
     )

@@ -160,7 +160,7 @@ def turn_game(game, pad=False, clock=False, hands=40):
     port.send({"cmd": "hello", "id": 1})
     rig.run(app, rig.now + 100)
     settings = (("Clock", "sudden death"), ("Time/game", "1 min")) if clock else ()
-    choose(rig, app, games.find(game)[1], settings)
+    choose(rig, app, games.find(game).title, settings)
     rng = Rng(7)
     for _ in range(hands):
         if app.ref is None:
@@ -176,7 +176,7 @@ def turn_game(game, pad=False, clock=False, hands=40):
 
 
 def test_every_turn_game_played_with_the_buttons_replays_to_the_same_rulings(tmp_path):
-    for game in games.TURN_KEYS:
+    for game in games.keys(games.TURN):
         for clock in (False, True):
             lines = turn_game(game, clock=clock)
             fakes.uninstall()

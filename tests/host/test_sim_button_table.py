@@ -127,7 +127,7 @@ def _pickups(table):
 
 def table_ref(table):
     """The physical table's referee as it was dealt."""
-    ref = importlib.import_module(games.find(table.game)[4]).make(
+    ref = importlib.import_module(games.find(table.game).referee).referee(
         table.seats, Entry.DEALT, table.seed, None, table.options
     )
     ref.start(0)
@@ -159,12 +159,12 @@ def test_the_same_seed_plays_the_same_game():
     assert a[1].made == b[1].made and a[0].lines == b[0].lines
 
 
-@pytest.mark.parametrize("game", games.TURN_KEYS)
+@pytest.mark.parametrize("game", games.keys(games.TURN))
 def test_a_human_plays_from_the_move_list_with_the_buttons(game):
     """P1 picks at random from its numbered moves, the whole game: every pick is made
     at the device with P1's presses and taken. In Crazy Job P1 writes its rule on
     paper, so that it judges the others' plays itself."""
-    seats = games.find(game)[2][0] + (2 if game != "tricky" else 0)
+    seats = games.find(game).players[0] + (2 if game != "tricky" else 0)
     rng = random.Random(game)
     picked = []
 

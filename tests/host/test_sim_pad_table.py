@@ -91,13 +91,13 @@ def test_the_same_seed_plays_the_same_game():
     assert c[1].made != a[1].made
 
 
-@pytest.mark.parametrize("game", games.TURN_KEYS)
+@pytest.mark.parametrize("game", games.keys(games.TURN))
 def test_a_human_plays_from_the_move_list(game):
     """P1 picks at random from its numbered moves, the whole game: every move it may
     pick is made at the device (taps and presses) and taken. In Crazy Job P1 writes
     its rule on paper, so that it judges the others' plays (right, wrong, the card it
     moves to its line), which the bots, who store theirs, never do."""
-    seats = games.find(game)[2][0] + (2 if game != "tricky" else 0)
+    seats = games.find(game).players[0] + (2 if game != "tricky" else 0)
     rng = random.Random(game)
     picked = []
 

@@ -34,7 +34,8 @@ class Setup:
 
     def __init__(self, args):
         self.game = args.game
-        title, (low, high) = games.find(args.game)[1:3]
+        record = games.find(args.game)
+        title, (low, high) = record.title, record.players
         self.title = title
         self.seats = args.seats
         if not low <= self.seats <= high:
@@ -84,8 +85,8 @@ def control_from(text):
 
 def parse_options(game, pairs):
     """``["hands=4", "mode=1"]`` -> the game's options filled in; Usage in words."""
-    known = games.find(game)[3]
-    names = [o[0] for o in known]
+    known = games.find(game).options
+    names = [o.key for o in known]
     given = {}
     for pair in pairs:
         name, eq, value = pair.partition("=")
@@ -106,7 +107,7 @@ def parse_options(game, pairs):
 
 
 def _allowed(opt):
-    name, _label, values, _default, words_ = opt
+    name, values, words_ = opt.key, opt.values, opt.names
     if words_ is None:
         return "%s %s" % (name, "/".join([str(v) for v in values]))
     return "%s %s" % (name, "/".join(["%d=%s" % (v, w) for v, w in zip(values, words_)]))
@@ -316,7 +317,7 @@ def replay_live(args, snaps):
         print("topper sim: %s: %s" % (args.replay, e), file=sys.stderr)
         return 1
     title = "Topper Table  \u00b7  %s  \u00b7  %d players  \u00b7  seed %d  \u00b7  replay of %s" % (
-        games.find(h["game"])[1],
+        games.find(h["game"]).title,
         h["seats"],
         h.get("seed", 0),
         os.path.basename(args.replay),

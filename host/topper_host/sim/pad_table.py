@@ -94,8 +94,8 @@ class PadTable:
         self.options = games.options(game, options)
         self.control = control  # (kind, base_ms, extra_ms) as topper.clock, or None
         self.humans = tuple(humans)
-        mod = importlib.import_module(games.find(game)[4])
-        self.ref = mod.make(seats, Entry.DEALT, seed, None, self.options)
+        mod = importlib.import_module(games.find(game).referee)
+        self.ref = mod.referee(seats, Entry.DEALT, seed, None, self.options)
         self.moves = (pad_moves if pad else button_moves).for_game(game)
         self.bots = {}
         self.thinkers = {}

@@ -55,7 +55,7 @@ def is_turn_header(h):
     return (
         isinstance(h, dict)
         and h.get("log") in (FORMAT, OLD_DEVICE)
-        and h.get("game") in games.TURN_KEYS
+        and h.get("game") in games.keys(games.TURN)
     )
 
 
@@ -86,7 +86,7 @@ def upgrade(h, events):
 
 
 def module(game):
-    return __import__(games.find(game)[4], None, None, ["make"])
+    return __import__(games.find(game).referee, None, None, ["make"])
 
 
 def make(h):
@@ -94,7 +94,7 @@ def make(h):
     if not is_turn_header(h):
         raise ValueError("not the header of a turn-based game's log")
     game = h["game"]
-    low, high = games.find(game)[2]
+    low, high = games.find(game).players
     seats = h.get("seats")
     if not isinstance(seats, int) or not low <= seats <= high:
         raise ValueError("%s is for %d to %d players, not %r" % (game, low, high, seats))
@@ -111,7 +111,7 @@ def make(h):
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError("bad clock %r: %s" % (c, e))
     seed = h.get("seed", 0)
-    return module(game).make(seats, ENTRY_NAMES.index(h["entry"]), seed, control, options)
+    return module(game).referee(seats, ENTRY_NAMES.index(h["entry"]), seed, control, options)
 
 
 def apply(ref, ev):

@@ -20,6 +20,7 @@ the simulator resumes when it starts again, as on the board after a power cut.
 import os
 import random
 
+from topper import games
 from topper.games.slap.engine import Phase
 from topper_app.modes import ENROLL_MODE, GAME, MENU
 
@@ -176,13 +177,18 @@ class VirtualBoard:
         parse = stdcards.parse if self.enrolled == deck.STANDARD else cards.parse
         self.tap(parse(text))
 
+    def turn_game(self):
+        """A turn game is on (or, in the menu, the last game was one)."""
+        app = self.app
+        return app.game is not None and games.is_turn(app.game["game"])
+
     def pad_slap_game(self):
         """A slap game judged from the card pad is on (not blind play, not a turn game):
         where ``tap_due`` lays cards and the bots play."""
         app = self.app
         if app.ref is None or app.mode != GAME:
             return False
-        return not app.blind and not app.turn and app.deck is not None
+        return app.game["cardpad"] and not games.is_turn(app.game["game"]) and app.deck is not None
 
     def due_seat(self):
         """In a slap game with the pad: the seat to lay next (after a won pot, its

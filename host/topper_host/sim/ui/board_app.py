@@ -102,7 +102,7 @@ class BoardApp(SimShell):
     def advance(self, t):
         self.board.run(t)
         lines, self.pending = self.pending, []
-        slap = not self.board.app.turn
+        slap = not self.board.turn_game()
         for line in lines:
             text = describe(line, slap)
             if text:

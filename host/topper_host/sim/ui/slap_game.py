@@ -92,7 +92,7 @@ class SlapGameApp(BoardApp):
         # reads the referee inside)
         whys = self.learner.batch(getattr(ref, "ref", ref), rulings) if self.learner is not None else []
         why = dict(zip([id(r) for r in rulings], whys))
-        slap = not self.board.app.turn
+        slap = not self.board.turn_game()
         at = "%8.1f s  " % (now / 1000.0)
         for line in lines:
             text = describe(line, slap)
