@@ -1,4 +1,4 @@
-"""The bytes one slap allocates on its way to the ring and the OLED (issue 16, part 2).
+"""The bytes one slap allocates on its way to the ring and the OLED.
 
 ``heap slap`` typed on the console (``topper_app.heapwatch``) arms the meter on the
 running App; from then on every slap is measured, and ``heap slap`` prints the last one:
