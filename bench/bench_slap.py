@@ -39,8 +39,8 @@ def random_game(variant, seed, log=None):
     The table takes one 32-bit draw an event and reads its fields: 9 bits of gap
     (40-551 ms), 7 bits of roll (a slap on a slappable pot 77 times in 128, a stray
     press 5 in 128 otherwise), 3 bits of seat. One draw instead of four keeps the
-    driver's cost small beside the referee's (issue 16 asked for the table's own draws
-    to stop being a fifth of the time)."""
+    driver's cost small beside the referee's (with four, the table's own draws were a
+    fifth of the time)."""
     g = SlapGame(variant, 4, 2)
     ref = SlapReferee(g, seed=seed)
     draw = Rng(seed + 1).next32

@@ -175,7 +175,7 @@ def set_value(b, label, shown):
 
 def choose(b, title, pad, seats):
     """Picks the game and its seats in the menu and starts it. If the menu is still
-    there after the long press (see board-heap.md: after a long game a press can land
+    there after the long press (after a long game a press can land
     late, so the hold was taken on another line), it chooses again, up to 3 times."""
     for _ in range(3):
         set_value(b, "Game", title)

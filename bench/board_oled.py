@@ -1,5 +1,5 @@
 """How long the firmware's OLED driver holds the loop for a new screen, on the emulated
-board (docs/benchmarks.md, "The OLED sends only the lines that changed").
+board (docs/benchmarks.md, "OLED frames").
 
     .venv/bin/python bench/board_oled.py          # the project's UF2
 

@@ -1,5 +1,5 @@
 """Bytes one slap allocates on the real firmware, stage by stage, on the emulated board
-(issue 16, part 2; docs/benchmarks.md, "The slap path's allocations").
+(docs/board-heap.md, "The slap path's allocations").
 
     .venv/bin/python bench/board_slap_alloc.py                 # blind and pad referee
     .venv/bin/python bench/board_slap_alloc.py --referees blind --slaps 6 --host 1
@@ -36,8 +36,8 @@ NESTED = ("press", "view", "frame", "lines", "ring", "oled")  # parts of the row
 UNIT = "alloc"
 # pad: from the card lifted to the slap. The bench lays cards without following the game,
 # so the table refuses them with an error line; the OLED is redrawn every 100 ms
-# (topper_app.show.OLED_MS), so a slap 60 ms after the lift (as here until 2026-11-26)
-# sometimes came before the error's first frame and its path drew the error's new text
+# (topper_app.show.OLED_MS), so a slap 60 ms after the lift sometimes comes
+# before the error's first frame and its path draws the error's new text
 # (608 bytes): --lift-ms 60 measures that case.
 LIFT_MS = 300
 

@@ -1,4 +1,4 @@
-"""Timing at the pins (issue 15, part 4): seat buttons pressed a known number of
+"""Timing at the pins: seat buttons pressed a known number of
 microseconds apart on the emulated board are ranked in that order with those margins,
 in both capture modes (``TOPPER_SLAP_CAPTURE`` "keypad": stamps in whole ms from a scan
 of about 1 ms; "pio": a state machine's microsecond stamps). The latency from the first

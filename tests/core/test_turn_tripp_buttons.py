@@ -156,8 +156,8 @@ NVM_SAVE = 4096 - 768  # the nvm store's region (topper_hw.journal_store): 2 slo
 
 def test_a_long_game_is_saved_in_the_nvm_store_after_every_press():
     """900 presses (720 turns of 3 seats, 180 pickups): every save fits a slot of the
-    board's nvm store and restores the same game. A press was saved as a list of two
-    ints until 2026-11-26: the saves outgrew the slot after about 340 presses, and from
+    board's nvm store and restores the same game. With a press saved as a list of two
+    ints (the older form), the saves outgrew the slot after about 340 presses, and from
     then on a power cut lost the game."""
     from topper.turnsave import TurnSave
 
@@ -183,7 +183,7 @@ def test_a_long_game_is_saved_in_the_nvm_store_after_every_press():
 
 
 def test_a_game_saved_by_the_firmware_before_restores():
-    """Saves made before 2026-11-26 kept each press as ``[press, seat]``: such a game
+    """Older saves kept each press as ``[press, seat]``: such a game
     still comes back after the update (P2 and P3 played, P1 picked up and played, then
     P2 went out: P2 wins)."""
     saved = game(3).to_dict()

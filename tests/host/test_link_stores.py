@@ -131,7 +131,7 @@ def test_held_writes_in_any_order_reach_the_chip_as_written():
 def test_turn_saves_within_a_second_stay_in_one_slot_and_a_cut_keeps_the_last_written():
     # A turn game saves after every move. Saves within the second before a flush are
     # written over the held one, in its slot: the held bytes never span both slots
-    # (a 3 KB buffer, issue 16), and a cut at any point brings back the newest save
+    # (a 3 KB buffer), and a cut at any point brings back the newest save
     # that reached the chip.
     rng = random.Random(17)
     nvm = Nvm(4096)

@@ -1,6 +1,6 @@
 """A chess clock for any turn-based game at the table (docs/clock.md).
 
-One file though over 400 lines (issue 17): the five time controls are one bank
+One file though over 400 lines: the five time controls are one bank
 arithmetic (``_settle``, ``_share``, ``_bonus``) that every event goes through, and the
 clock's save and ``restore`` have to change with it.
 

@@ -29,7 +29,7 @@ try:
     # CircuitPython's hashlib has only new(name, data). Without it (a build with no
     # hashlib) the digest is made in Python: the same bytes, but on the board a hand's
     # seals then made about 57 KB of garbage in one step (32-bit words are long ints
-    # there; docs/board-heap.md).
+    # there; CHANGELOG.md).
     from hashlib import new as _hash_new
 except ImportError:
     _hash_new = None

@@ -103,8 +103,8 @@ class Journal:
     def _snapshot(self, ref):
         """Snapshot ``ref`` into the other slot, committed by its magic written last."""
         # The stacks' card codes packed (topper.intpack): as JSON text a number each,
-        # the snapshot at a game's start made 5.8 KB of garbage (issue 16) and took
-        # room the slot's records could use.
+        # the snapshot at a game's start would make 5.8 KB of garbage and take
+        # room the slot's records can use.
         snap = jsonl.dumps(intpack.pack(ref.save(ref.last_seen()))).encode()
         if _HEAD + len(snap) + 2 + 1 > self.slot_size:
             raise JournalFull("snapshot of %d bytes > slot of %d" % (len(snap), self.slot_size))

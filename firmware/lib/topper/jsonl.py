@@ -60,7 +60,7 @@ def dumps(obj):
     The pieces go into one list joined once at the end: a game saved whole after every
     ruling (topper.turnsave) is a few KB of JSON, and building each level's text from
     its children's (as a recursive join would) left many times that in garbage on the
-    board (docs/board-heap.md)."""
+    board (CHANGELOG.md)."""
     out = []
     _write(out, obj)
     return "".join(out)

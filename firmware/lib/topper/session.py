@@ -1,6 +1,6 @@
 """The device's side of the serial link, protocol v1 (docs/serial-protocol.md).
 
-One file though over 400 lines (issue 17): it is one state machine over one bounded
+One file though over 400 lines: it is one state machine over one bounded
 queue, whose commands, stream and table's say all decide what fits in that queue; the
 parsing and the logs are ``topper.protocol`` and ``topper.gamelog`` already.
 

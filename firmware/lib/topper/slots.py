@@ -22,8 +22,8 @@ def clear(store, written=None):
     called after each slot written (the app flushes the nvm store there). A slot that
     holds none is left alone: the nvm store holds its unwritten bytes as one span, and
     two writes half a store apart made that span the whole store (a 3 KB buffer and
-    the chip's bytes between read into it, at every game's start and end: issue 16,
-    docs/board-heap.md)."""
+    the chip's bytes between read into it, at every game's start and end:
+    CHANGELOG.md)."""
     for base in (0, len(store) // 2):
         if holds(store, base):
             store[base : base + 2] = b"\x00\x00"

@@ -14,8 +14,8 @@ writes in RAM until it flushes them (the nvm's, once a second) has a ``flushes``
 while the last snapshot is still held, the next one is written over it, in the same
 slot (the chip's newest is still the other one). Alternating then would have made the
 held bytes span both slots: a buffer of about 3 KB, with the chip's bytes between the
-two snapshots read into it, at every save within a second of the last (issue 16,
-docs/board-heap.md). The snapshot is whatever
+two snapshots read into it, at every save within a second of the last
+(CHANGELOG.md). The snapshot is whatever
 JSON-able dict the shell gives (the game's key and settings, the referee's ``save(t)``),
 its long lists of small ints packed by ``topper.intpack``.
 """

@@ -91,7 +91,7 @@ class NvmStore:
         than ``FILL_BY_BYTE`` bytes away from the held span sends the span to the chip
         first: holding both would mean holding the chip's bytes between them too, in a
         buffer of the whole span (3 KB for a snapshot into the other slot while the
-        live slot's records are held: issue 16, docs/board-heap.md)."""
+        live slot's records are held: CHANGELOG.md)."""
         n = len(data)
         if self._lo != self._hi and (at > self._hi + FILL_BY_BYTE or at + n < self._lo - FILL_BY_BYTE):
             self._flush()

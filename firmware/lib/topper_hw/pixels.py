@@ -11,7 +11,7 @@ when something changed.
 A frame goes to the strip in one slice assignment (``strip[all] = frame``): the
 pixel buffer (CircuitPython's ``adafruit_pixelbuf``, under ``neopixel``) converts and
 dims the whole list in C, where a Python loop setting 24 pixels one by one cost about
-1 ms of a slap's way to the ring (docs/benchmarks.md). The slice is made once (a
+1 ms of a slap's way to the ring (CHANGELOG.md). The slice is made once (a
 ``[:]`` in the code would make one each time), and a ring mounted other than pixel 0
 facing P1, clockwise, has its frame put in strip order first, in a list kept once.
 """

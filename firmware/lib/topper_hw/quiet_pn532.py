@@ -1,4 +1,4 @@
-"""The card pad's two PN532 calls written by hand, in buffers made once (issue 16).
+"""The card pad's two PN532 calls written by hand, in buffers made once.
 
 Why it exists: the card pad asks the PN532 every ``poll_ms`` whether it found a tag,
 whatever happens at the table, so a poll is on every slap's path. Through

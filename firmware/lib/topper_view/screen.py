@@ -1,6 +1,6 @@
 """The OLED screens: pure functions from a view to 8 lines of text, and one painter.
 
-One file though over 400 lines (issue 17): every screen is a small pure function over
+One file though over 400 lines: every screen is a small pure function over
 the same 21-column helpers (``fit``, ``spread``, ``wrap``, the reused ``out`` lines),
 and the slap screens among them are on the slap path that allocates nothing.
 

@@ -1,6 +1,6 @@
 """Crazy Job as a turn-based state (RULES.md section 6; readings in docs/rules/crazy-job.md).
 
-One file though over 400 lines (issue 17): one ``Match`` whose every action is checked
+One file though over 400 lines: one ``Match`` whose every action is checked
 and applied against the same hands, rules and rotation; its save and history are the
 shared ``topper.match``, its stored rules ``rules``, already.
 

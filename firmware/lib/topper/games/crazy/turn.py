@@ -1,7 +1,7 @@
 """The referee of Crazy Job (RULES.md section 6) between the engine (``topper.games.crazy.engine``)
 and the shells (``topper.turnref`` has the interface; docs/games/crazy-job.md the flows):
 
-One file though over 400 lines (issue 17): the three entries (dealt, pad, buttons) share
+One file though over 400 lines: the three entries (dealt, pad, buttons) share
 the referee's flows and the one guard that keeps a stored rule off the screen until the
 hand ends; the rules are ``engine`` and ``rules``, the screen's words ``words``.
 

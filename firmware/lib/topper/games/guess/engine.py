@@ -1,7 +1,7 @@
 """Guess My Card as a turn-based state (RULES.md section 7; readings in
 docs/rules/guess-my-card.md).
 
-One file though over 400 lines (issue 17): one ``Match`` whose every action is checked
+One file though over 400 lines: one ``Match`` whose every action is checked
 and applied against the same hands, bars and chart; its save and history are the shared
 ``topper.match`` already.
 

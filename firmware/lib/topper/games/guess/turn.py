@@ -1,7 +1,7 @@
 """The referee of Guess My Card at the table (``topper.turnref``; the rules engine is
 ``topper.games.guess.engine``, the device's flows are in docs/games/guess-my-card.md).
 
-One file though over 400 lines (issue 17): the three entries (dealt, pad, buttons) share
+One file though over 400 lines: the three entries (dealt, pad, buttons) share
 the flows of a question, an answer and a guess, and the one place that keeps the secret
 cards off the screen.
 

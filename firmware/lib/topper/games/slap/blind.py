@@ -1,6 +1,6 @@
 """The slap referee for a table without a card reader (RULES.md section 8).
 
-One file though over 400 lines (issue 17): its power-cut save (``save``, ``restore``)
+One file though over 400 lines: its power-cut save (``save``, ``restore``)
 names every private field of the referee and has to change with them, so it stays beside
 them.
 

@@ -1,6 +1,6 @@
 """World War 3 and Armageddon as a state machine (RULES.md sections 2 and 3).
 
-One file though over 400 lines (issue 17): it is one state machine whose every
+One file though over 400 lines: it is one state machine whose every
 transition (lay, control, chances, slap, penalty, collect) reads and changes the same
 stacks, pot and turn, so one ruling reads top to bottom here.
 

@@ -1,6 +1,6 @@
 """The real-time referee of World War 3 and Armageddon.
 
-One file though over 400 lines (issue 17): it is the slap path from a press to a ruling,
+One file though over 400 lines: it is the slap path from a press to a ruling,
 which allocates nothing on the board (docs/benchmarks.md), and its reused records stay
 beside the code that fills them; the rules are ``engine``, the race ``race``, the
 journal ``topper.journal`` already.

@@ -1,6 +1,6 @@
 """Tricky Dick as a turn-based state (RULES.md section 5, readings in docs/rules/tricky-dick.md).
 
-One file though over 400 lines (issue 17): the match, its trick reports packed as small
+One file though over 400 lines: the match, its trick reports packed as small
 ints and the save that writes them are one state and its exact rebuild (``rewind``
 replays the history it keeps); the scoring is ``score``, the table's report ``report``.
 

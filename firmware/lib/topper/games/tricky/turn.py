@@ -1,7 +1,7 @@
 """The referee of Tricky Dick at the table (RULES.md section 5): ``topper.games.tricky.engine``'s
 match behind the ``TurnReferee`` interface (topper.turnref), for every way cards reach it.
 
-One file though over 400 lines (issue 17): the three entries share the hand's pause,
+One file though over 400 lines: the three entries share the hand's pause,
 the undo and the save, which would be copied if each had its own module; the trick
 report's questions without the pad are ``report`` already.
 

@@ -1,6 +1,6 @@
 """Tripp Jokes rules engine (RULES.md section 4; decisions in docs/rules/tripp-jokes.md).
 
-One file though over 400 lines (issue 17): one state (``TrippState``) whose every action
+One file though over 400 lines: one state (``TrippState``) whose every action
 is checked and applied against the same zones; its save is a replay of its actions
 (``from_dict``, a few lines), not a seam.
 

@@ -44,7 +44,7 @@ class ButtonsReferee(TurnReferee):
         self.turns = 0  # turns ended, for the screen
         # Accepted presses, for restore: one byte each (_code). A list of [press, seat]
         # lists was 32 bytes a press on the board, and the save after every press copied
-        # it whole: 200 presses in, that step made 10 KB of garbage (docs/board-heap.md).
+        # it whole: 200 presses in, that step made 10 KB of garbage (CHANGELOG.md).
         self.log = bytearray()
         self.undo_turn = -1  # the seat on turn before the last press, if it was a chord
 
