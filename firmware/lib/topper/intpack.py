@@ -7,7 +7,10 @@ replaces every list of 4 or more items that are small ints, or short lists of th
 ``{"~pack": text}``, about 1.4 characters an int; ``unpack`` gives the same lists back.
 Anything else passes through unchanged, so a save written before packing still loads.
 
-The bytes, before they become text (6 bits a character, base64's alphabet):
+A flat list of 4 or more ints from 0 to 63 (a referee's inputs kept as such) is
+``{"~six": text}`` instead, one character an int: the int is the character's place in
+base64's alphabet. Any other packable list is ``{"~pack": text}``, its bytes, before
+they become text (6 bits a character, base64's alphabet):
 
 - 0..239: the int ``byte - 1`` (-1 to 238);
 - 240..254: a list of ``byte - 240`` items (0 to 14), its items following;
@@ -15,6 +18,7 @@ The bytes, before they become text (6 bits a character, base64's alphabet):
 """
 
 KEY = "~pack"
+SIX = "~six"
 MIN_ITEMS = 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -41,6 +45,23 @@ def _packable(items):
         elif not _small(v):
             return False
     return True
+
+
+def _six(items):
+    """A flat list of 4 or more ints from 0 to 63: one character each."""
+    if len(items) < MIN_ITEMS:
+        return False
+    for v in items:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 63:
+            return False
+    return True
+
+
+def _six_text(items):
+    out = bytearray(len(items))
+    for i in range(len(items)):
+        out[i] = _CODES[items[i]]
+    return {SIX: str(out, "ascii")}
 
 
 def _size(v):
@@ -130,6 +151,8 @@ def pack(obj):
                 out[k] = p
         return obj if out is None else out
     if isinstance(obj, list):
+        if _six(obj):
+            return _six_text(obj)
         if _packable(obj):
             return _packed(obj)
         out = None
@@ -151,6 +174,11 @@ def unpack(obj):
             try:
                 return _decode(_from_text(obj[KEY]))
             except (KeyError, IndexError, TypeError):
+                raise ValueError("bad packed list")
+        if len(obj) == 1 and SIX in obj:
+            try:
+                return [_VALUE[c] for c in obj[SIX]]
+            except (KeyError, TypeError):
                 raise ValueError("bad packed list")
         out = {}
         for k in obj:
