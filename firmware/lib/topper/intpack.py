@@ -218,3 +218,62 @@ def _decode(data):
     if left:
         raise ValueError("bad packed list")
     return out
+
+
+
+def flat(actions):
+    """A history of engine actions (``(kind, arg, ...)`` of small ints) as one flat list
+    that packs one byte an int: each action its head ``kind * 8 + len(args)``, then its
+    args; an action of 7 args or more has the head ``kind * 8 + 7``, then its number of
+    args. A list of lists costs a byte more an action (its length). None when an action
+    does not fit (a kind above 28, an arg not small): the history is saved as lists."""
+    n = 0
+    for a in actions:
+        if not a or not _small(a[0]) or a[0] < 0 or a[0] > 28:
+            return None
+        n += len(a) + (1 if len(a) > 7 else 0)
+    out = [0] * n
+    i = 0
+    for a in actions:
+        k = len(a) - 1
+        if k < 7:
+            out[i] = a[0] * 8 + k
+            i += 1
+        else:
+            out[i] = a[0] * 8 + 7
+            out[i + 1] = k
+            i += 2
+        for j in range(1, k + 1):
+            v = a[j]
+            if not _small(v):
+                return None
+            out[i] = v
+            i += 1
+    return out
+
+
+def nested(items):
+    """The actions ``flat`` flattened, each a list; ValueError for a list it did not make."""
+    out = []
+    i = 0
+    n = len(items)
+    while i < n:
+        head = items[i]
+        i += 1
+        if not _small(head) or head < 0 or head > 238:
+            raise ValueError("bad flat history")
+        k = head & 7
+        if k == 7:
+            k = items[i] if i < n else -1
+            i += 1
+            if not _small(k) or k < 7:
+                raise ValueError("bad flat history")
+        if i + k > n:
+            raise ValueError("bad flat history")
+        action = [head >> 3] + list(items[i : i + k])
+        for v in action:
+            if not _small(v):
+                raise ValueError("bad flat history")
+        out.append(action)
+        i += k
+    return out
