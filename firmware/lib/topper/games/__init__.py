@@ -97,3 +97,25 @@ def options(key, given=None):
             raise ValueError("%s: %s cannot be %r" % (key, label, v))
         out[name] = v
     return out
+
+
+def outgrows_nvm(key, seats, given=None, cardpad=True):
+    """True for the turn games whose whole match can outgrow the power-cut save's nvm
+    slot (1,664 bytes): the longest matches, by bench/bench_saves.py's largest of 100
+    seeded games (docs/power-cut.md). On a board without the FRAM such a match goes on
+    unsaved from that point; the menu says so before it starts."""
+    if key not in TURN_KEYS:
+        return False
+    hands = options(key, given).get("hands", 1)
+    if key == "tricky":
+        return cardpad and hands >= 16
+    if key == "crazy":
+        return seats * (hands or seats) > CRAZY_MOST  # hands 0: each player deals once
+    if key == "guess":
+        return seats * hands > GUESS_MOST
+    return False
+
+
+# seats * hands the largest Crazy Job / Guess My Card match that fits was played with
+CRAZY_MOST = 32
+GUESS_MOST = 32
