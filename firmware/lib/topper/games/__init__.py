@@ -116,6 +116,6 @@ def outgrows_nvm(key, seats, given=None, cardpad=True):
     return False
 
 
-# seats * hands the largest Crazy Job / Guess My Card match that fits was played with
-CRAZY_MOST = 32
-GUESS_MOST = 32
+# players * hands: the most a Crazy Job / Guess My Card match fits an nvm slot with
+CRAZY_MOST = 24
+GUESS_MOST = 16
