@@ -50,6 +50,15 @@ def test_only_small_int_lists_are_packed():
     assert list(packed["h"]) == [intpack.KEY]
 
 
+def test_a_flat_list_of_ints_below_64_takes_one_character_an_int():
+    inputs = [0, 63, 52, 61, 17, 62, 1, 2]
+    packed = intpack.pack({"log": inputs})
+    assert list(packed["log"]) == [intpack.SIX] and len(packed["log"][intpack.SIX]) == len(inputs)
+    assert _round(inputs) == inputs
+    for other in ([0, 1, 2, 64], [-1, 1, 2, 3], [0, [1], 2, 3]):  # the other form
+        assert list(intpack.pack(other)) == [intpack.KEY] and _round(other) == other
+
+
 def _saved_game(module, seats, options):
     ref = module.referee(seats, Entry.DEALT, 3, None, options)
     bots = [ref.bot(s, s) for s in range(seats)]
@@ -76,8 +85,9 @@ def test_whole_games_pack_to_two_thirds_or_less_and_come_back():
 
 
 def test_bad_packed_text_is_refused():
-    for text in ("A", "?!!!", "8Q", "/w", 5):
-        bad = {intpack.KEY: text}
+    for key, text in ((intpack.KEY, "A"), (intpack.KEY, "?!!!"), (intpack.KEY, "8Q"), (intpack.KEY, "/w"),
+                      (intpack.KEY, 5), (intpack.SIX, "AB?C"), (intpack.SIX, 5)):
+        bad = {key: text}
         try:
             intpack.unpack(bad)
         except ValueError:

@@ -261,8 +261,9 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
 
 def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
     """The match keeps each trick report as one small int (< 0, so never a card code);
-    the save writes it as two small ints in a flat history, logs as seat lists; older
-    firmware saved five masks or seat lists: all of them restore the same game."""
+    the save writes it as three ints of 6 bits, logs as seat lists; older firmware saved
+    two small ints in a flat history, five masks or seat lists: all of them restore the
+    same game."""
     from topper.games.tricky import engine
 
     ref = _buttons()
@@ -272,14 +273,21 @@ def test_a_report_is_one_int_in_memory_and_saves_of_every_form_load():
     assert engine.unpack_report(history[0]) == [2, [0, 1], [3], [0], []]
     assert engine.unpack_report(history[1]) == [0, [], [], [], [3]]
     saved = ref.to_dict()
-    assert saved["match"]["history"] == [125 + (2 | 3 << 2 | 8 << 6), 1, 125, 8 << 4]
+    # winner | circles << 2 | squares << 6 | same << 10 | broke << 14, 6 bits at a time
+    first, second = 2 | 3 << 2 | 8 << 6 | 1 << 10, 8 << 14
+    assert saved["match"]["reports"] == [first & 63, first >> 6, 0, 0, 0, second >> 12]
+    assert saved["match"]["history"] == []
+    copy = turn_tricky.restore(jsonl.loads(jsonl.dumps(saved)), 0)
+    assert copy.match.history == history and game_only(copy) == game_only(ref)
+    del saved["match"]["reports"]
     forms = [
+        [125 + (2 | 3 << 2 | 8 << 6), 1, 125, 8 << 4],  # the flat history of older saves
         [[2, 3, 8, 1, 0], [0, 0, 0, 0, 8]],  # masks (saves before the flat history)
         [[2, [0, 1], [3], [0], []], [0, [], [], [], [3]]],  # seat lists (older saves, logs)
         list(history),  # the ints themselves
     ]
-    assert ref.match.to_dict()["history"] == forms[1]
-    for form in [saved["match"]["history"]] + forms:
+    assert ref.match.to_dict()["history"] == forms[2]
+    for form in forms:
         again = jsonl.loads(jsonl.dumps(saved))
         again["match"]["history"] = form
         copy = turn_tricky.restore(again, 0)

@@ -159,3 +159,22 @@ def test_oled_init_window_and_flip_on_the_bus():
         assert writes[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))  # whole window first
         assert b"\x00\xaf" in writes  # display on
         fakes.uninstall()
+
+
+def test_the_start_line_says_when_a_match_can_outgrow_the_nvm_save():
+    """The longest turn matches outgrow the nvm slot of a board without the FRAM
+    (docs/power-cut.md): the menu's Start game line says so before the game starts."""
+    from topper_view.menu import Menu
+
+    m = Menu(game="guess", seats=8)
+    m.options["guess"] = {"hands": 8}
+    assert m.lines()[1].startswith(">Start game") and m.lines()[1].endswith("FRAM only")
+    m.options["guess"] = {"hands": 1}
+    assert m.lines()[1].rstrip() == ">Start game"
+    m = Menu(game="tricky", seats=4, cardpad=True)
+    m.options["tricky"] = {"mode": 0, "hands": 16}
+    assert m.lines()[1].endswith("FRAM only")
+    m.options["tricky"] = {"mode": 0, "hands": 4}
+    assert "FRAM" not in m.lines()[1]
+    m = Menu(game="tripp", seats=8, cardpad=True)
+    assert "FRAM" not in m.lines()[1]

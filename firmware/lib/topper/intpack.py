@@ -7,7 +7,10 @@ replaces every list of 4 or more items that are small ints, or short lists of th
 ``{"~pack": text}``, about 1.4 characters an int; ``unpack`` gives the same lists back.
 Anything else passes through unchanged, so a save written before packing still loads.
 
-The bytes, before they become text (6 bits a character, base64's alphabet):
+A flat list of 4 or more ints from 0 to 63 (a referee's inputs kept as such) is
+``{"~six": text}`` instead, one character an int: the int is the character's place in
+base64's alphabet. Any other packable list is ``{"~pack": text}``, its bytes, before
+they become text (6 bits a character, base64's alphabet):
 
 - 0..239: the int ``byte - 1`` (-1 to 238);
 - 240..254: a list of ``byte - 240`` items (0 to 14), its items following;
@@ -15,6 +18,7 @@ The bytes, before they become text (6 bits a character, base64's alphabet):
 """
 
 KEY = "~pack"
+SIX = "~six"
 MIN_ITEMS = 4
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -41,6 +45,23 @@ def _packable(items):
         elif not _small(v):
             return False
     return True
+
+
+def _six(items):
+    """A flat list of 4 or more ints from 0 to 63: one character each."""
+    if len(items) < MIN_ITEMS:
+        return False
+    for v in items:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 63:
+            return False
+    return True
+
+
+def _six_text(items):
+    out = bytearray(len(items))
+    for i in range(len(items)):
+        out[i] = _CODES[items[i]]
+    return {SIX: str(out, "ascii")}
 
 
 def _size(v):
@@ -130,6 +151,8 @@ def pack(obj):
                 out[k] = p
         return obj if out is None else out
     if isinstance(obj, list):
+        if _six(obj):
+            return _six_text(obj)
         if _packable(obj):
             return _packed(obj)
         out = None
@@ -151,6 +174,11 @@ def unpack(obj):
             try:
                 return _decode(_from_text(obj[KEY]))
             except (KeyError, IndexError, TypeError):
+                raise ValueError("bad packed list")
+        if len(obj) == 1 and SIX in obj:
+            try:
+                return [_VALUE[c] for c in obj[SIX]]
+            except (KeyError, TypeError):
                 raise ValueError("bad packed list")
         out = {}
         for k in obj:
@@ -189,4 +217,63 @@ def _decode(data):
             out.append(v)
     if left:
         raise ValueError("bad packed list")
+    return out
+
+
+
+def flat(actions):
+    """A history of engine actions (``(kind, arg, ...)`` of small ints) as one flat list
+    that packs one byte an int: each action its head ``kind * 8 + len(args)``, then its
+    args; an action of 7 args or more has the head ``kind * 8 + 7``, then its number of
+    args. A list of lists costs a byte more an action (its length). None when an action
+    does not fit (a kind above 28, an arg not small): the history is saved as lists."""
+    n = 0
+    for a in actions:
+        if not a or not _small(a[0]) or a[0] < 0 or a[0] > 28:
+            return None
+        n += len(a) + (1 if len(a) > 7 else 0)
+    out = [0] * n
+    i = 0
+    for a in actions:
+        k = len(a) - 1
+        if k < 7:
+            out[i] = a[0] * 8 + k
+            i += 1
+        else:
+            out[i] = a[0] * 8 + 7
+            out[i + 1] = k
+            i += 2
+        for j in range(1, k + 1):
+            v = a[j]
+            if not _small(v):
+                return None
+            out[i] = v
+            i += 1
+    return out
+
+
+def nested(items):
+    """The actions ``flat`` flattened, each a list; ValueError for a list it did not make."""
+    out = []
+    i = 0
+    n = len(items)
+    while i < n:
+        head = items[i]
+        i += 1
+        if not _small(head) or head < 0 or head > 238:
+            raise ValueError("bad flat history")
+        k = head & 7
+        if k == 7:
+            k = items[i] if i < n else -1
+            i += 1
+            if not _small(k) or k < 7:
+                raise ValueError("bad flat history")
+        if i + k > n:
+            raise ValueError("bad flat history")
+        action = [head >> 3] + list(items[i : i + k])
+        for v in action:
+            if not _small(v):
+                raise ValueError("bad flat history")
+        out.append(action)
+        i += k
     return out

@@ -202,6 +202,14 @@ class Menu:
             self.cardpad = not self.cardpad
 
     def value(self, k):
+        if k == "start":
+            # A match whose save can outgrow the nvm slot: a cut would lose it without
+            # the FRAM (docs/power-cut.md).
+            if is_turn(self.game) and games.outgrows_nvm(
+                self.game, self.seats, self._options(), self.cardpad
+            ):
+                return "FRAM only"
+            return ""
         if k == "game":
             return games.title(self.game)
         if k.startswith("o."):

@@ -42,10 +42,12 @@ class Game:
       games deal at the table); False when it starts from the menu at once.
     - ``view``: the ``topper_view`` module that draws it (``lines``, ``frame``, ``sound``).
     - ``host``: the host's module for it (bots' move tables, hands, secrets), or None.
+    - ``nvm_most``: ``(with the pad, without)``, the most seats times hands whose whole
+      match fits the nvm save slot (None: no limit), or None: every match fits.
     """
 
     def __init__(self, key, title, players, kind, referee, view, deck, options=(), blind=None,
-                 starter=False, host=None):
+                 starter=False, host=None, nvm_most=None):
         self.key = key
         self.title = title
         self.players = players  # (fewest, most)
@@ -57,6 +59,7 @@ class Game:
         self.options = options
         self.starter = starter
         self.host = host
+        self.nvm_most = nvm_most
 
     def module(self, cardpad):
         """The name of the module that referees this game with the card pad or without."""
@@ -107,6 +110,7 @@ register(Game(
         Option("mode", "Mode", (0, 1, 2), 0, ("solo", "2-on-2", "co-op")),
         Option("hands", "Hands", (1, 2, 3, 4, 6, 8, 12, 16), 4),
     ),
+    nvm_most=(48, None),  # 16 hands with the pad outgrow the slot
 ))
 register(Game(
     "crazy", "CRAZY JOB", (2, 8), TURN, "topper.games.crazy.turn", "topper_view.turns", TOPPER,
@@ -114,10 +118,12 @@ register(Game(
         Option("hands", "Hands", (0, 1, 2, 3, 4, 6, 8), 0, ("each", "1", "2", "3", "4", "6", "8")),
         Option("target", "Target", (0, 25, 50, 75, 100), 0, ("off", "25", "50", "75", "100")),
     ),
+    nvm_most=(24, 24),
 ))
 register(Game(
     "guess", "GUESS MY CARD", (2, 8), TURN, "topper.games.guess.turn", "topper_view.turns", TOPPER,
     (Option("hands", "Hands", (1, 2, 3, 4, 6, 8), 1),),
+    nvm_most=(16, 16),
 ))
 
 
@@ -152,3 +158,18 @@ def options(key, given=None):
             raise ValueError("%s: %s cannot be %r" % (key, o.label, v))
         out[o.key] = v
     return out
+
+
+def outgrows_nvm(key, seats, given=None, cardpad=True):
+    """True for a match whose whole save can outgrow the power-cut save's nvm slot
+    (1,664 bytes): its seats times hands (each player dealing once: hands 0) is more
+    than the game's record allows with the card pad or without (``nvm_most``: by
+    bench/bench_saves.py's largest of its seeded games, docs/power-cut.md). On a board
+    without the FRAM such a match goes on unsaved from that point; the menu says so
+    before it starts."""
+    g = find(key)
+    most = g.nvm_most[0 if cardpad else 1] if g.nvm_most is not None else None
+    if most is None:
+        return False
+    hands = options(key, given).get("hands", 1)
+    return seats * (hands or seats) > most

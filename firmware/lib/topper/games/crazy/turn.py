@@ -15,7 +15,7 @@ the game's secret: it reaches the screen only while its maker enters it, and nei
 lines, the message nor a ruling carry it before the hand's end.
 """
 
-from topper import commit, games, turnref
+from topper import commit, games, intpack, turnref
 from topper.games.crazy import words as crazy_words
 from topper.games.crazy import engine as crazyjob
 from topper.games.crazy import rules as crazyrules
@@ -50,7 +50,10 @@ def restore(saved, now):
     key = saved.get("salt_key")
     entry = ENTRY_NAMES.index(saved["entry"])
     ref = referee(saved["seats"], entry, saved["seed"], None, saved["options"], key)
-    history = [tuple(a) for a in saved["history"]]
+    history = saved["history"]
+    if history and isinstance(history[0], int):
+        history = intpack.nested(history)  # the compact form (to_dict)
+    history = [tuple(a) for a in history]
     ref.match = crazyjob.replay(ref.game, ref.seed, history, salts=commit.salts_for(key))
     ref.started = bool(saved["started"])
     ref.message = saved["message"]
@@ -393,7 +396,11 @@ class CrazyReferee(TurnReferee):
 
     def to_dict(self):
         """The game, not the clock: rebuilt by replaying the history from the seed.
-        Private until the match is over: the history holds the stored rules."""
+        Private until the match is over: the history holds the stored rules. The history
+        is flat (``intpack.flat``: a byte less an action) when it can be; a save of lists
+        restores too."""
+        history = self.match.history
+        flat = intpack.flat(history)
         return {
             "game": GAME,
             "seats": self.seats,
@@ -401,7 +408,7 @@ class CrazyReferee(TurnReferee):
             "seed": self.seed,
             "salt_key": self.salt_key,
             "options": {"hands": self.options["hands"], "target": self.options["target"]},
-            "history": [list(a) for a in self.match.history],
+            "history": [list(a) for a in history] if flat is None else flat,
             "started": self.started,
             "message": self.message,
         }

@@ -23,7 +23,7 @@ Nothing here shows a hidden secret card: the lines, hints and messages are built
 the engine's public ``view`` and rulings only.
 """
 
-from topper import cards, commit, games, turnref
+from topper import cards, commit, games, intpack, turnref
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.games.guess.engine import Act, GuessMyCard, Phase, card_text, matches
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
@@ -50,10 +50,17 @@ def restore(saved, now):
         raise RuleError("not a Guess My Card game: %r" % (saved.get("game"),))
     entry = ENTRY_NAMES.index(saved["entry"])
     ref = GuessReferee(saved["seats"], entry, saved["seed"], None, saved["options"], saved.get("salt_key"))
+    history = saved["history"]
+    if history and isinstance(history[0], int):
+        history = intpack.nested(history)  # the compact form (to_dict)
     if saved["started"]:
         ref.started = True
-        ref._replay(saved["history"])
-    ref._marks = list(saved["marks"])
+        ref._replay(history)
+    if "joined" in saved:
+        joined = saved["joined"]
+        ref._marks = [p for p in range(len(history)) if p not in joined]
+    else:
+        ref._marks = list(saved["marks"])
     ref._pick = saved["pick"]
     ref._count = saved["count"]
     ref.message = saved["message"]
@@ -391,7 +398,12 @@ class GuessReferee(TurnReferee):
     # ----- saving --------------------------------------------------------------------
 
     def to_dict(self):
-        return {
+        """The game, compact: the history flat (``intpack.flat``) and the steps as the
+        history's places that began none (``"joined"``); a save of lists and of every
+        step's place (``"marks"``) restores too."""
+        history = self.match.history
+        flat = intpack.flat(history)
+        out = {
             "game": GAME,
             "seats": self.seats,
             "entry": ENTRY_NAMES[self.entry],
@@ -399,12 +411,25 @@ class GuessReferee(TurnReferee):
             "salt_key": self.salt_key,
             "options": {"hands": self.options["hands"]},
             "started": self.started,
-            "history": [list(a) for a in self.match.history],
-            "marks": list(self._marks),
+            "history": [list(a) for a in history] if flat is None else flat,
             "pick": self._pick,
             "count": self._count,
             "message": self.message,
         }
+        marks = self._marks
+        n = len(history)
+        if all(marks[i] < marks[i + 1] for i in range(len(marks) - 1)) and (not marks or marks[-1] < n):
+            joined = []
+            k = 0
+            for p in range(n):
+                if k < len(marks) and marks[k] == p:
+                    k += 1
+                else:
+                    joined.append(p)
+            out["joined"] = joined
+        else:
+            out["marks"] = list(marks)
+        return out
 
 
 class _Bot:

@@ -407,15 +407,19 @@ class Match:
 
         A trick report is written ``[winner, circles, squares, same, broke]`` with seat
         lists. ``compact`` (the device's power-cut save, after every press) writes the
-        history as one flat list of small ints that the save packs into a few characters
-        (``topper.intpack``): a card as its code, a report as two ints (``_flat``), so
-        that a save makes no list a report. ``from_dict`` reads both, the five masks a
-        report was saved as before, and the one int a report is in ``history``."""
+        history as small ints that the save packs one character each (``topper.intpack``):
+        a match of cards as ``"plays"``, each card its place among the 64 natural cards; a
+        match of trick reports as ``"reports"``, each report three ints of 6 bits
+        (``_six``). ``from_dict`` reads these, the flat list the compact save was before
+        (a card as its code, a report as two ints: ``_FLAT``), the five masks a report
+        was saved as before that, and the one int a report is in ``history``."""
+        six = None
         if compact:
-            history = _flat(self.history)
+            six = _six(self.history)
+            history = _flat(self.history) if six is None else []
         else:
             history = [a if a >= 0 else unpack_report(a) for a in self.history]
-        return {
+        out = {
             "game": "tricky-dick",
             "mode": MODE_NAMES[self.game.mode],
             "entry": ENTRY_NAMES[self.game.entry],
@@ -425,6 +429,9 @@ class Match:
             "deals": self.deals,
             "history": history,
         }
+        if six is not None:
+            out[six[0]] = six[1]
+        return out
 
 
 def _seat_list(seats, what):
@@ -506,6 +513,57 @@ def _flat(history):
     return out
 
 
+def _six(history):
+    """``("plays", ints)`` for a history of cards alone (each its place among the 64
+    natural cards), ``("reports", ints)`` for one of trick reports alone (each three ints
+    of 6 bits, low first), or None for a history of both (the flat form then)."""
+    reports = 0
+    for a in history:
+        if a < 0:
+            reports += 1
+    if not reports:
+        out = [0] * len(history)
+        for i in range(len(history)):
+            a = history[i]
+            out[i] = (a // 25 - 1) * 16 + ((a // 5) % 5 - 1) * 4 + a % 5 - 1
+        return "plays", out
+    if reports < len(history):
+        return None
+    out = [0] * (3 * reports)
+    for i in range(reports):
+        v = -1 - history[i]
+        out[3 * i] = v & 63
+        out[3 * i + 1] = (v >> 6) & 63
+        out[3 * i + 2] = v >> 12
+    return "reports", out
+
+
+def _from_six(saved):
+    """The history a compact save's ``"plays"`` or ``"reports"`` hold (``_six``), or its
+    ``"history"`` as it is."""
+    plays = saved.get("plays")
+    if plays is not None:
+        out = []
+        for i in plays:
+            if not isinstance(i, int) or i < 0 or i > 63:
+                raise RuleError("a saved play is not %r" % (i,))
+            out.append((i // 16 + 1) * 25 + ((i // 4) % 4 + 1) * 5 + i % 4 + 1)
+        return out
+    reports = saved.get("reports")
+    if reports is not None:
+        if len(reports) % 3:
+            raise RuleError("saved trick reports of a bad length")
+        out = []
+        for i in range(0, len(reports), 3):
+            three = reports[i : i + 3]
+            for x in three:
+                if not isinstance(x, int) or x < 0 or x > 63:
+                    raise RuleError("a saved trick report is not %r" % (three,))
+            out.append(-1 - (three[0] | three[1] << 6 | three[2] << 12))
+        return out
+    return saved.get("history", [])
+
+
 def _read(action):
     """A history entry as saved (a card, a report as one int, as five masks or as seat
     lists: older firmware wrote lists) as ``Match.history`` keeps it."""
@@ -577,4 +635,4 @@ def from_dict(saved):
         first_dealer=saved.get("first_dealer", 0),
         entry=_name_index(ENTRY_NAMES, saved.get("entry"), "entry"),
     )
-    return replay(game, saved.get("seed", 0), saved.get("history", []), saved.get("deals"))
+    return replay(game, saved.get("seed", 0), _from_six(saved), saved.get("deals"))

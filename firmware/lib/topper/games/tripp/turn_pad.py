@@ -24,12 +24,18 @@ from topper.turnref import LONG, SHORT, TurnReferee
 # the referee always swaps a read card in before the engine lays one.
 HIDDEN = -8
 
+# An accepted input in the log: a card read is its code (0 to JOKER); a press is
+# PRESSED + its kind (SHORT, LONG), without its seat: only the seat on turn is heard.
+PRESSED = 60
+
 
 class PadReferee(TrippReferee):
     def __init__(self, seats, seed, control, options):
         TrippReferee.__init__(self, seats, Entry.PAD, seed, control, options)
         self.taps = []  # cards read for the play (or the face-up choice) not yet laid
-        self.log = []  # accepted inputs, for restore: ["card", code] / ["press", kind, seat]
+        # Accepted inputs, for restore: one byte each (PRESSED), saved as small ints
+        # that pack one character an input (topper.intpack).
+        self.log = bytearray()
 
     def _begin(self):
         events = TrippReferee._begin(self)
@@ -61,13 +67,13 @@ class PadReferee(TrippReferee):
     def card(self, code, t_ms):
         out = self._card(code, t_ms)
         if out[0]["r"] != "error":
-            self.log.append(["card", code])
+            self.log.append(code)
         return out
 
     def button(self, press, seat, t_ms):
         out = self._button(press, seat, t_ms)
         if out[0]["r"] != "error":
-            self.log.append(["press", press, seat])
+            self.log.append(PRESSED + press)
         return out
 
     def _card(self, code, t_ms):
@@ -252,9 +258,15 @@ class PadReferee(TrippReferee):
     # ----- saving --------------------------------------------------------------------
 
     def inputs(self):
-        return [item[:] for item in self.log]
+        return list(self.log)
 
     def replay(self, item):
+        """One input of a saved log: its byte (``PRESSED``), or ``["card", code]`` /
+        ``["press", kind, seat]`` as the saves before it kept an input."""
+        if isinstance(item, int):
+            if item < PRESSED:
+                return self.card(item, 0)
+            return self.button(item - PRESSED, self.state.current_player(), 0)
         if item[0] == "card":
             return self.card(item[1], 0)
         if item[0] == "press":
