@@ -55,7 +55,7 @@ def nvm_path(args):
 def settings(args):
     """The TOPPER_* settings the board boots with: the menu starts at these."""
     return {
-        "TOPPER_GAME": args.game if args.game in ("ww3", "armageddon") else "ww3",
+        "TOPPER_GAME": args.game,
         "TOPPER_SEATS": args.seats,
         "TOPPER_JOKERS": args.jokers,
         "TOPPER_HURRY_MS": 0 if args.no_hurry else args.hurry_ms,

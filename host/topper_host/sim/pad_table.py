@@ -3,12 +3,12 @@ hands, and players who make their moves at the device.
 
 At a real table the cards are in the players' hands and the device sees only what
 they tap on the card pad and press. Here the game's dealt referee (its registry
-module's ``make`` with ``Entry.DEALT``), dealt from the seed the device was given,
+module's ``referee`` with ``Entry.DEALT``), dealt from the seed the device was given,
 stands for those cards. A seat's bot (``ref.bot``) or the human at the keyboard
 chooses a move from what that seat can see (``choices``); the move is then made at
-the device, as its players make it: ``pad_moves.<game>.inputs`` turns it into cards
-tapped and buttons pressed, one after the other on the board's clock (without the card
-pad, ``button_moves.<game>.inputs`` into presses alone). Once the device
+the device, as its players make it: the game's ``pad_moves.inputs`` (``sim.moves``)
+turns it into cards tapped and buttons pressed, one after the other on the board's
+clock (without the card pad, ``button_moves.inputs`` into presses alone). Once the device
 has ruled on the last of them, the physical table applies the move, if the device took
 it (a refused move is a bug in a test, a message for a human).
 
@@ -23,7 +23,7 @@ import importlib
 from topper import games, jsonl
 from topper.gamekit import Entry, seat_name
 
-from topper_host.sim import button_moves, pad_moves
+from topper_host.sim import moves
 from topper_host.sim.think import Thinker
 from topper_host.virtual.board import LONG_MS, TAP_MS
 
@@ -75,11 +75,11 @@ def _words(event):
 
 
 def _event_of(what):
-    if what[0] == pad_moves.TAP:
+    if what[0] == moves.TAP:
         return ("card", None, None)
-    if what[0] == pad_moves.TABLE:
+    if what[0] == moves.TABLE:
         return ("button", "table", -1)
-    if what[0] == button_moves.END:
+    if what[0] == moves.END:
         return ("pause", None, None)  # the second hold ends the game: nothing logged
     return ("button", what[0], what[1])
 
@@ -96,7 +96,7 @@ class PadTable:
         self.humans = tuple(humans)
         mod = importlib.import_module(games.find(game).referee)
         self.ref = mod.referee(seats, Entry.DEALT, seed, None, self.options)
-        self.moves = (pad_moves if pad else button_moves).for_game(game)
+        self.moves = moves.for_game(game, pad)
         self.bots = {}
         self.thinkers = {}
         for s in range(seats):
@@ -205,7 +205,7 @@ class PadTable:
         b = self.board
         t = now + 1
         kind = what[0]
-        if kind == pad_moves.TAP:
+        if kind == moves.TAP:
             card, at = self._last_tap
             if card == what[1] and now - at < SAME_TAG_MS:
                 move.inputs.insert(0, what)  # the pad would take it for the last tap
@@ -214,18 +214,18 @@ class PadTable:
             b.tap(what[1])
             self._last_tap = (what[1], now)
             move.next_at = t + TAP_GAP_MS
-        elif kind == pad_moves.TABLE:
+        elif kind == moves.TABLE:
             b.table(t)
             move.next_at = t + TAP_MS + GAP_MS
-        elif kind == button_moves.CHORD:
+        elif kind == moves.CHORD:
             b.chord(what[1], t)
             move.next_at = t + CHORD_MS + GAP_MS
-        elif kind == button_moves.END:
+        elif kind == moves.END:
             b.table(t, hold=LONG_MS)  # END GAME?
             b.table(t + LONG_MS + GAP_MS, hold=LONG_MS)  # ended
             move.next_at = t + 2 * (LONG_MS + GAP_MS)
         else:
-            hold = LONG_MS if kind == pad_moves.LONG else TAP_MS
+            hold = LONG_MS if kind == moves.LONG else TAP_MS
             b.press(what[1], t, hold=hold)
             move.next_at = t + hold + GAP_MS
 

@@ -3,11 +3,11 @@ device's referee (the card pad's or the buttons'), without a board: what the pow
 save of a whole game looks like, move by move (bench/bench_saves.py, the save tests).
 
 The physical table is the game's dealt referee, dealt from the seed; each bot's move
-becomes the taps and presses ``pad_moves`` (or ``button_moves``) say a table makes,
-handed to the device's referee as the firmware hands them (``card``, ``button``), each
-at its own stamp. After every move the device's snapshot is made as the App makes it
-(``{"game", "cfg", "ref": ref.save(t)}``) and measured as ``topper.turnsave`` writes
-it: packed JSON, plus the slot's head and CRC.
+becomes the taps and presses the game's ``pad_moves`` (or ``button_moves``:
+``sim.moves``) say a table makes, handed to the device's referee as the firmware hands
+them (``card``, ``button``), each at its own stamp. After every move the device's
+snapshot is made as the App makes it (``{"game", "cfg", "ref": ref.save(t)}``) and
+measured as ``topper.turnsave`` writes it: packed JSON, plus the slot's head and CRC.
 """
 
 import importlib
@@ -17,7 +17,7 @@ from topper.clock import TimeControl
 from topper.gamekit import Entry
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 
-from topper_host.sim import button_moves, pad_moves
+from topper_host.sim import moves
 from topper_host.sim.pad_table import bot_seed
 
 SLOT_BYTES = 1664  # an nvm slot (topper_hw.journal_store)
@@ -41,18 +41,18 @@ class Game:
     the buttons' referee) kept in step by ``step``."""
 
     def __init__(self, game, seats, seed, pad, options=None, control=CONTROL):
-        mod = importlib.import_module(games.find(game)[4])
+        mod = importlib.import_module(games.find(game).referee)
         self.mod = mod
         self.opts = games.options(game, options)
-        self.physical = mod.make(seats, Entry.DEALT, seed, None, self.opts)
+        self.physical = mod.referee(seats, Entry.DEALT, seed, None, self.opts)
         self.bots = [self.physical.bot(s, bot_seed(seed, s)) for s in range(seats)]
-        self.moves = (pad_moves if pad else button_moves).for_game(game)
+        self.moves = moves.for_game(game, pad)
         tc = TimeControl(control[0], control[1], control[2]) if control else None
         entry = Entry.PAD if pad else Entry.BUTTONS
         if getattr(mod, "SECRETS", False):
-            self.device = mod.make(seats, entry, seed, tc, self.opts, SALT_KEY)
+            self.device = mod.referee(seats, entry, seed, tc, self.opts, SALT_KEY)
         else:
-            self.device = mod.make(seats, entry, seed, tc, self.opts)
+            self.device = mod.referee(seats, entry, seed, tc, self.opts)
         self.cfg = {
             "game": game,
             "seats": seats,
@@ -94,17 +94,17 @@ class Game:
         for what in inputs:
             self.t += STEP_MS
             kind = what[0]
-            if kind == pad_moves.TAP:
+            if kind == moves.TAP:
                 out = dev.card(what[1], self.t)
-            elif kind == pad_moves.SHORT:
+            elif kind == moves.SHORT:
                 out = dev.button(SHORT, what[1], self.t)
-            elif kind == pad_moves.LONG:
+            elif kind == moves.LONG:
                 out = dev.button(LONG, what[1], self.t)
-            elif kind == pad_moves.TABLE:
+            elif kind == moves.TABLE:
                 out = dev.button(TABLE, -1, self.t)
-            elif kind == button_moves.CHORD:
+            elif kind == moves.CHORD:
                 out = dev.button(CHORD, what[1], self.t)
-            elif kind == button_moves.END:
+            elif kind == moves.END:
                 return True
             else:
                 raise ValueError("no input %r" % (what,))

@@ -18,6 +18,7 @@ so the simulator holds them as the table.
 import os
 import sys
 
+from topper import games
 from topper.eventlog import LogError
 
 from topper_host import paths
@@ -27,7 +28,6 @@ from topper_host.sim.device_bots import DeviceBots
 
 BATCH_MS = 150  # headless: the OLED is read this long after a batch of log lines
 TAIL_MS = 2000  # a replay's last screens play out
-NAMES = {"ww3": "World War 3", "armageddon": "Armageddon"}
 
 
 def _out(line):
@@ -56,7 +56,7 @@ def result(board):
 
 def title(game, seats, jokers, seed, who):
     return "Topper Table  \u00b7  %s  \u00b7  %d seats  \u00b7  %d jokers  \u00b7  seed %d  \u00b7  %s" % (
-        NAMES.get(game, game),
+        games.find(game).name,
         seats,
         jokers,
         seed,

@@ -13,7 +13,7 @@ take their salts from its own key.
 
 from topper.eventlog import LogError
 
-from topper_host.sim import turn_log
+from topper_host.sim import moves, turn_log
 from topper_host.virtual.board import VirtualBoard
 
 BOOT_MS = 200  # the board boots before the game is set up
@@ -70,7 +70,8 @@ class Feed:
 
     def __init__(self, board, events, found):
         self.board = board
-        self.steps = sorted(_steps(events, found), key=lambda s: s[0])
+        host = moves.host(board.app.game["game"])  # the game's host package: its secrets' entry
+        self.steps = sorted(_steps(events, found, host), key=lambda s: s[0])
         self.next = 0
         self.end = events[-1]["t"] if events else board.now
 
@@ -99,7 +100,7 @@ class Feed:
             self.next += 1
 
 
-def _steps(events, found):
+def _steps(events, found, host):
     """``(begin, kind, arg)`` for each thing the table did: ``tap`` a card code,
     ``press`` (seat, hold), ``table`` hold, ``chord`` seat; ``step``: the board steps
     at ``begin``."""
@@ -129,25 +130,14 @@ def _steps(events, found):
             if what == "left":
                 out.append((t - TAP_MS, "table", TAP_MS))
             else:
-                seat = next(r["seat"] for r in ev["_rulings"] if r.get("r") == "rule")
-                out.extend(_entry(code, seat, t))
+                seat = next(r["seat"] for r in ev["_rulings"] if r.get("r") == host.SECRET_ENTRY)
+                out.extend(_entry(host.entry_holds(code, TAP_MS, HOLD_MS + 20), seat, t))
     return out
 
 
-def _entry(code, seat, t):
-    """The presses of ``seat`` that enter rule ``code`` (topper.games.crazy.rules'
-    ``RuleEntry``: a short press moves the highlight, a long one chooses, a last long
-    one stores), laid out back from ``t``, the stamp of the one that stores."""
-    from topper.games.crazy import rules
-
-    rule = rules.Rule(code)
-    picks = list(rules.clause_parts(rule.first)) + [rule.join]
-    if rule.join != rules.ONLY:
-        picks += list(rules.clause_parts(rule.second))
-    holds = []
-    for pick in picks:
-        holds += [TAP_MS] * pick + [HOLD_MS + 20]
-    holds.append(HOLD_MS + 20)  # store
+def _entry(holds, seat, t):
+    """The presses of ``seat`` that enter a secret with the buttons, each held as long
+    as ``holds`` says, laid out back from ``t``, the stamp of the one that stores."""
     out = []
     begin = t - HOLD_MS
     for i in range(len(holds) - 1, -1, -1):

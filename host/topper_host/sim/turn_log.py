@@ -136,9 +136,10 @@ def apply(ref, ev):
 
 
 def parse_card(game, text):
-    """A card's code from its name in a log: a standard card for Tripp Jokes, a
-    Triple Topper card for the others; ValueError in words."""
-    if game == "tripp":
+    """A card's code from its name in a log, as the game's deck names it (its registry
+    record: a standard card for Tripp Jokes, a Triple Topper card for the others);
+    ValueError in words."""
+    if games.find(game).deck == games.STANDARD:
         return stdcards.parse(text)
     return cards.parse(text)
 

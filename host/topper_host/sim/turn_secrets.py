@@ -23,6 +23,7 @@ import copy
 
 from topper import commit, inputs
 from topper.eventlog import LogError
+from topper_host.sim import moves
 
 DECK = 125  # card codes 0..124: the Triple Topper deck (a standard card's code is lower)
 
@@ -43,6 +44,7 @@ class Unnamed:
 
     def __init__(self, h, events, parse_card):
         self.game = h["game"]
+        self.host = moves.host(self.game)  # the game's host package (its secrets)
         self.events = events
         self.parse_card = parse_card
         self.opened = set()
@@ -62,26 +64,24 @@ class Unnamed:
     # ----- secrets -------------------------------------------------------------------
 
     def _entered(self, ref, i):
-        """A stored Crazy Job rule entered with the buttons: the rule once revealed, as
-        one engine action; an entry left (no ruling) is the table button at its start."""
+        """A secret entered with the buttons (a stored Crazy Job rule): once revealed,
+        one engine action (the game's host package says which, ``entered``); an entry
+        left (no ruling) is the table button at its start."""
         ev = self.events[i]
-        if self.game != "crazy":
-            raise LogError(ev["_line"], "a secret event in a %s log: only Crazy Job enters one" % self.game)
-        seat = _seat_of(ev, "rule")
+        if getattr(self.host, "SECRET_ENTRY", None) is None:
+            why = "a secret event in a %s log: the game enters no secret with the buttons"
+            raise LogError(ev["_line"], why % self.game)
+        seat = _seat_of(ev, self.host.SECRET_ENTRY)
         if seat is None:
             self.found[i] = ("left", None)
             return ref.take(inputs.TABLE, -1, ev["t"])
-        from topper.games.crazy import rules
-        from topper.games.crazy.engine import Act
-
         text, line = self._secret(i, seat)
         try:
-            code = rules.parse(text)
-            rules.check(code)
-        except (rules.RuleFormError, AttributeError, TypeError) as e:
-            raise LogError(line, "the revealed rule %r is not a stored rule: %s" % (text, e))
+            code, action = self.host.entered(text)
+        except ValueError as e:
+            raise LogError(line, str(e))
         self.found[i] = ("rule", code)
-        return ref.act((Act.RULE, code), ev["t"])
+        return ref.act(action, ev["t"])
 
     def _secret(self, i, seat):
         """``(secret, line)``: what ``seat`` entered at event ``i``, read ahead from the
@@ -126,12 +126,14 @@ class Unnamed:
         )
 
     def _secret_seat(self, ev):
-        """The seat whose secret event ``ev`` enters, or None."""
-        if self.game == "crazy" and ev["ev"] == "secret":
-            return _seat_of(ev, "rule")
-        if self.game == "guess" and ev["ev"] == "card" and "card" not in ev:
-            return _seat_of(ev, "secret")
-        return None
+        """The seat whose secret event ``ev`` enters, or None: by the ruling the game's
+        host package names (a stored rule entered, a secret card read)."""
+        kind = None
+        if ev["ev"] == "secret":
+            kind = getattr(self.host, "SECRET_ENTRY", None)
+        elif ev["ev"] == "card" and "card" not in ev:
+            kind = getattr(self.host, "SECRET_CARD", None)
+        return None if kind is None else _seat_of(ev, kind)
 
     # ----- other reads ---------------------------------------------------------------
 
@@ -204,7 +206,7 @@ class Unnamed:
 
 def _seat_of(ev, kind):
     """The seat of the ruling ``kind`` among the rulings ``ev`` made (a stored rule's
-    ``rule`` ruling: only when stored), or None."""
+    ``rule`` ruling, whose ``stored`` says it was stored), or None."""
     for r in ev["_rulings"]:
         if r.get("r") == kind and (kind != "rule" or r.get("stored")):
             seat = r.get("seat")

@@ -42,12 +42,14 @@ class Game:
       games deal at the table); False when it starts from the menu at once.
     - ``view``: the ``topper_view`` module that draws it (``lines``, ``frame``, ``sound``).
     - ``host``: the host's module for it (bots' move tables, hands, secrets), or None.
+    - ``name``: the game's name in full, where there is room for it (the title is the
+      OLED's).
     - ``nvm_most``: ``(with the pad, without)``, the most seats times hands whose whole
       match fits the nvm save slot (None: no limit), or None: every match fits.
     """
 
     def __init__(self, key, title, players, kind, referee, view, deck, options=(), blind=None,
-                 starter=False, host=None, nvm_most=None):
+                 starter=False, host=None, nvm_most=None, name=None):
         self.key = key
         self.title = title
         self.players = players  # (fewest, most)
@@ -60,6 +62,7 @@ class Game:
         self.starter = starter
         self.host = host
         self.nvm_most = nvm_most
+        self.name = title.title() if name is None else name
 
     def module(self, cardpad):
         """The name of the module that referees this game with the card pad or without."""
@@ -89,20 +92,21 @@ def unregister(key):
             return
 
 
-def _slap(key, title):
+def _slap(key, title, name):
     return Game(key, title, (2, 8), SLAP, "topper.games.slap.pad", "topper_view.slap",
                 SQUARES if key == "ww3" else TOPPER, blind="topper.games.slap.blind",
-                starter=True)
+                starter=True, name=name)
 
 
-register(_slap("ww3", "WW3"))
-register(_slap("armageddon", "ARMAGEDDON"))
+register(_slap("ww3", "WW3", "World War 3"))
+register(_slap("armageddon", "ARMAGEDDON", "Armageddon"))
 register(Game(
     "tripp", "TRIPP JOKES", (2, 8), TURN, "topper.games.tripp.turn", "topper_view.turns", STANDARD,
     (
         Option("jokers", "Jokers/deck", (0, 1, 2), 2),
         Option("places", "Play for", (0, 1), 0, ("winner", "places")),
     ),
+    host="topper_host.games.tripp",
 ))
 register(Game(
     "tricky", "TRICKY DICK", (4, 4), TURN, "topper.games.tricky.turn", "topper_view.turns", TOPPER,
@@ -110,6 +114,7 @@ register(Game(
         Option("mode", "Mode", (0, 1, 2), 0, ("solo", "2-on-2", "co-op")),
         Option("hands", "Hands", (1, 2, 3, 4, 6, 8, 12, 16), 4),
     ),
+    host="topper_host.games.tricky",
     nvm_most=(48, None),  # 16 hands with the pad outgrow the slot
 ))
 register(Game(
@@ -118,11 +123,13 @@ register(Game(
         Option("hands", "Hands", (0, 1, 2, 3, 4, 6, 8), 0, ("each", "1", "2", "3", "4", "6", "8")),
         Option("target", "Target", (0, 25, 50, 75, 100), 0, ("off", "25", "50", "75", "100")),
     ),
+    host="topper_host.games.crazy",
     nvm_most=(24, 24),
 ))
 register(Game(
     "guess", "GUESS MY CARD", (2, 8), TURN, "topper.games.guess.turn", "topper_view.turns", TOPPER,
     (Option("hands", "Hands", (1, 2, 3, 4, 6, 8), 1),),
+    host="topper_host.games.guess",
     nvm_most=(16, 16),
 ))
 
@@ -130,6 +137,17 @@ register(Game(
 def keys(kind=None):
     """The keys of the games offered (of one ``kind`` only, if given), in menu order."""
     return [g.key for g in GAMES if kind is None or g.kind == kind]
+
+
+def offered(key, problems):
+    """``key`` when it is a game offered, else the first game: a settings file's
+    ``TOPPER_GAME``, checked (``problems`` gets why a key given was not taken)."""
+    keys_now = keys()
+    if key in keys_now:
+        return key
+    if key:
+        problems.append("TOPPER_GAME=%r: use %s" % (key, " or ".join(keys_now)))
+    return keys_now[0]
 
 
 def find(key):

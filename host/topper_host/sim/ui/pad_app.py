@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from topper import jsonl
 
 from topper_host.sim import look
-from topper_host.sim.hands import hand_of
+from topper_host.sim.moves import hand_of
 from topper_host.sim.ui.board_app import BoardApp, describe
 
 PREFIX_WORDS = {"short": "press", "long": "hold", "chord": "table held +"}

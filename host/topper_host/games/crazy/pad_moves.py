@@ -12,7 +12,7 @@ card it moves to the line; the table button starts the next hand.
 from topper.games.crazy import rules
 from topper.games.crazy.engine import PAPER, Act
 
-from topper_host.sim.pad_moves import LONG, SHORT, TABLE, TAP, taps
+from topper_host.sim.moves import LONG, SHORT, TABLE, TAP, taps
 
 
 def inputs(ref, seat, action):

@@ -9,7 +9,7 @@ press deals the next hand."""
 from topper import cards
 from topper.games.guess.engine import Act
 
-from topper_host.sim.pad_moves import LONG, SHORT, TABLE, TAP
+from topper_host.sim.moves import LONG, SHORT, TABLE, TAP
 
 
 def inputs(ref, seat, action):

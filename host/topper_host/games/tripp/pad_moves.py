@@ -5,7 +5,7 @@ button alone picks the pile up, a face-down card is turned and tapped (played at
 
 from topper.games.tripp.engine import Act
 
-from topper_host.sim.pad_moves import SHORT, TAP, taps
+from topper_host.sim.moves import SHORT, TAP, taps
 
 
 def inputs(ref, seat, action):

@@ -8,8 +8,8 @@ cards a player throws down after the deal are the table's alone."""
 
 from topper.games.guess.engine import Act
 
-from topper_host.sim.pad_moves import LONG, SHORT, TABLE
-from topper_host.sim.pad_moves.guess import pick_presses
+from topper_host.sim.moves import LONG, SHORT, TABLE
+from topper_host.games.guess.pad_moves import pick_presses
 
 
 def inputs(ref, seat, action):

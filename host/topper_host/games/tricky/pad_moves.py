@@ -2,7 +2,7 @@
 the next one laid, starting with the four turned-up 16th cards of a hand (the dealt
 game turns them up by itself: ``after``); between hands the table button deals on."""
 
-from topper_host.sim.pad_moves import TABLE, TAP
+from topper_host.sim.moves import TABLE, TAP
 
 
 def inputs(ref, seat, action):

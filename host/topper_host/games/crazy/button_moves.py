@@ -10,7 +10,7 @@ line and presses (short). The table button deals the next hand."""
 
 from topper.games.crazy.engine import PAPER, Act
 
-from topper_host.sim.pad_moves import LONG, SHORT, TABLE
+from topper_host.sim.moves import LONG, SHORT, TABLE
 
 
 def inputs(ref, seat, action):

@@ -9,7 +9,7 @@ from topper.games.tricky import report
 from topper.games.tricky.engine import pack_report
 from topper.games.tricky.score import CIRCLE, SQUARE, suit
 
-from topper_host.sim.pad_moves import SHORT, TABLE
+from topper_host.sim.moves import SHORT, TABLE
 
 
 def inputs(ref, seat, action):

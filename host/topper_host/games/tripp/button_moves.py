@@ -7,8 +7,8 @@ A stalemate ends the game at the table (END GAME?): a draw."""
 
 from topper.games.tripp.engine import Act
 
-from topper_host.sim.button_moves import CHORD, END, preview
-from topper_host.sim.pad_moves import SHORT, TABLE
+from topper_host.sim.moves import CHORD, END, preview
+from topper_host.sim.moves import SHORT, TABLE
 
 
 def inputs(ref, seat, action):
