@@ -13,7 +13,7 @@ import random
 import pytest
 import slap_table as st
 from topper import cards, stdcards
-from topper_host.sim import pad_moves
+from topper_host.sim import moves
 from topper_host.sim.ref_feed import Game
 from turn_table import Table
 
@@ -45,7 +45,7 @@ class BoardGame(Game):
         b = tb.board
         for what in inputs:
             kind = what[0]
-            if kind == pad_moves.TAP:
+            if kind == moves.TAP:
                 code = what[1]
                 if self.uid is std_uid and code == stdcards.JOKER:
                     uid = std_uid(code, self.jokers % 2)
@@ -56,11 +56,11 @@ class BoardGame(Game):
                     b.run_ms(SAME_TAG_MS)
                 tb.tap(uid)
                 self.last_tap = (uid, b.t_ms)
-            elif kind == pad_moves.SHORT:
+            elif kind == moves.SHORT:
                 tb.short(what[1] + 1)
-            elif kind == pad_moves.LONG:
+            elif kind == moves.LONG:
                 tb.long(what[1] + 1)
-            elif kind == pad_moves.TABLE:
+            elif kind == moves.TABLE:
                 tb.table()
             else:
                 raise AssertionError("no such input at the pad: %r" % (what,))

@@ -4,7 +4,7 @@ pad").
 
 The physical table (``sim.pad_table`` with ``pad=False``: the game's dealt referee,
 standing for the cards in the players' hands) has its players make every move at the
-virtual board with presses alone (``sim.button_moves``). Each game is played to its end
+virtual board with presses alone (the game's ``button_moves``, ``sim.moves``). Each game is played to its end
 by bots at every seat, and by a human at P1 picking from its numbered moves: the device
 takes every move, agrees with the table on whose turn it is, ends with the physical
 table's result, no card is lost, and its log (which holds no secret: the device saw no

@@ -2,7 +2,7 @@
 
 The physical table (``sim.pad_table``: the game's dealt referee, standing for the cards
 in the players' hands) has its players make every move at the virtual board: cards
-tapped on the pad, buttons pressed (``sim.pad_moves``). Each game is played to its end
+tapped on the pad, buttons pressed (the game's ``pad_moves``, ``sim.moves``). Each game is played to its end
 by bots at every seat, and by a human at P1 picking from its numbered moves: the
 device takes every move, ends with the physical table's result, no card is lost, and
 its log replays with ``topper replay``'s reader ruling for ruling.

@@ -34,6 +34,7 @@ import sys
 
 from topper_hw import devices
 from topper_hw.nvstore import StoreError
+from topper import games
 from topper.inputs import PRESS
 from topper_view import effects, screen, sounds
 from topper_view.menu import Menu
@@ -54,6 +55,8 @@ LOW_MEMORY_FLOOR = 8192
 
 class App:
     def __init__(self, cfg, dev, now, problems=()):
+        problems = list(problems)
+        cfg["game"] = games.offered(cfg["game"], problems)  # the menu's first game
         self.cfg = cfg
         self.dev = dev
         self.menu = Menu(
@@ -387,12 +390,5 @@ def make_app(getenv=None, now=0):
     # The parser is needed once: drop it so that its bytecode goes back to the heap.
     del settings
     sys.modules.pop("topper_hw.settings", None)
-    from topper import games
-
-    offered = games.keys()
-    if cfg["game"] not in offered:
-        if cfg["game"]:
-            problems.append("TOPPER_GAME=%r: use %s" % (cfg["game"], " or ".join(offered)))
-        cfg["game"] = offered[0]
     dev = devices.build(cfg, now, screen.paint)  # the screen's painter: the OLED knows no view
     return App(cfg, dev, now, problems)

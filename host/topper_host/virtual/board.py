@@ -108,7 +108,7 @@ class VirtualBoard:
         self._tags = {}  # its tags: card -> the uid of each copy
         self._copies = {}  # card -> the copy tapped last (each copy is its own tag)
         self._draw = random.Random(seed)  # tap_due's cards: a face-down hand's next card
-        self._follow_menu(cfg["game"])
+        self._follow_menu(games.offered(cfg["game"], []))
         self.app = App(cfg, d, now, problems)
 
     # ----- the clock --------------------------------------------------------------

@@ -8,7 +8,7 @@ that any game the menu offers can start with the pad. Which kind is enrolled fol
 the menu's game (``for_game``), as a table swaps decks and enrolls again.
 """
 
-from topper import cards, stdcards
+from topper import cards, games, stdcards
 from topper_hw import nvstore
 
 TRIPLE = 0
@@ -44,6 +44,6 @@ def enroll(store, kind):
 
 
 def for_game(game):
-    """The deck a game is played with: Tripp Jokes a standard one, the rest Triple
-    Topper cards."""
-    return STANDARD if game == "tripp" else TRIPLE
+    """The deck a game is played with, as its registry record says: a standard one
+    (Tripp Jokes), or Triple Topper cards."""
+    return STANDARD if games.find(game).deck == games.STANDARD else TRIPLE
