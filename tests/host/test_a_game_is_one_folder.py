@@ -48,7 +48,8 @@ def test_bots_play_high_card_to_the_end_at_the_device_and_its_log_replays(highca
     assert out.startswith("game 1: P") and " won " in out, out
     lines = log.read_text().splitlines()
     head = json.loads(lines[0])
-    assert (head["game"], head["seats"], head["entry"]) == ("highcard", 3, "pad" if pad == "on" else "buttons")
+    entry = "pad" if pad == "on" else "buttons"
+    assert (head["game"], head["seats"], head["entry"]) == ("highcard", 3, entry)
     rulings = [json.loads(x) for x in lines[1:] if '"r":' in x]
     rounds = [r for r in rulings if r["r"] == "round"]
     over = [r for r in rulings if r["r"] == "over"]
@@ -116,7 +117,8 @@ def test_the_folder_is_all_it_takes(tmp_path):
         "import sys; sys.path.insert(0, %r)\n"
         "import highcard; highcard.register()\n"
         "from topper_host import cli\n"
-        "raise SystemExit(cli.main(['sim', '--game', 'highcard', '--bots-only', '--seed', '1', '--log', %r]))\n"
+        "argv = ['sim', '--game', 'highcard', '--bots-only', '--seed', '1', '--log', %r]\n"
+        "raise SystemExit(cli.main(argv))\n"
     ) % (str(FOLDER), str(tmp_path / "g.jsonl"))
     p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
