@@ -62,7 +62,7 @@ class Game:
         self.starter = starter
         self.host = host
         self.nvm_most = nvm_most
-        self.name = title.title() if name is None else name
+        self.name = title if name is None else name
 
     def module(self, cardpad):
         """The name of the module that referees this game with the card pad or without."""
@@ -107,6 +107,7 @@ register(Game(
         Option("places", "Play for", (0, 1), 0, ("winner", "places")),
     ),
     host="topper_host.games.tripp",
+    name="Tripp Jokes",
 ))
 register(Game(
     "tricky", "TRICKY DICK", (4, 4), TURN, "topper.games.tricky.turn", "topper_view.turns", TOPPER,
@@ -115,6 +116,7 @@ register(Game(
         Option("hands", "Hands", (1, 2, 3, 4, 6, 8, 12, 16), 4),
     ),
     host="topper_host.games.tricky",
+    name="Tricky Dick",
     nvm_most=(48, None),  # 16 hands with the pad outgrow the slot
 ))
 register(Game(
@@ -124,12 +126,14 @@ register(Game(
         Option("target", "Target", (0, 25, 50, 75, 100), 0, ("off", "25", "50", "75", "100")),
     ),
     host="topper_host.games.crazy",
+    name="Crazy Job",
     nvm_most=(24, 24),
 ))
 register(Game(
     "guess", "GUESS MY CARD", (2, 8), TURN, "topper.games.guess.turn", "topper_view.turns", TOPPER,
     (Option("hands", "Hands", (1, 2, 3, 4, 6, 8), 1),),
     host="topper_host.games.guess",
+    name="Guess My Card",
     nvm_most=(16, 16),
 ))
 
