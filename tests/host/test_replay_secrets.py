@@ -212,13 +212,13 @@ CRAZY_BY_HAND = (
 
 
 def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
-    """Guess My Card: a wild card tapped as a secret, a secret card shown to ask (both
-    refused, never named); Crazy Job: P2's stored rule entered, a card read then
+    """Guess My Card: a wild card tapped among the secrets (turned up), a secret card
+    shown to ask (refused, never named); Crazy Job: P2's stored rule entered, a card read then
     cleared (the table button held and a seat), plays judged on P1's paper rule."""
     guess = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1RS tap:1YT tap:1RC tap:1GS table short:0")
     crazy = table_game("crazy", CRAZY_BY_HAND)
     for name, lines, refused in (
-        ("guess", guess, ("wild: turn it up, tap next", "card refused: tap again")),
+        ("guess", guess, ("card refused: tap again",)),
         ("crazy", crazy, ()),
     ):
         made = [json.loads(x) for x in recorded(lines)]
@@ -228,3 +228,24 @@ def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
         assert (code, err) == (0, ""), name
         assert out == recorded(lines), name
     assert '"ev":"secret"' in "".join(crazy) and '"press":"chord"' in "".join(crazy)
+    assert '"card":"*YS","r":"opened","seat":1' in "".join(guess)
+
+
+def test_a_log_from_a_board_that_refused_a_turned_up_wild_replays_too(tmp_path):
+    """A board that did not count the draw pile refused a wild card tapped among the
+    secret cards ("wild: turn it up, tap next") and logged the rest as today: such a
+    log replays to its end, the refusal standing as logged."""
+    lines = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1YT table short:1")
+    older = []
+    for line in lines:
+        if '"r":"opened"' in line:
+            obj = json.loads(line)
+            line = json.dumps(
+                {"r": "error", "t": obj["t"], "why": "wild: turn it up, tap next"},
+                sort_keys=True, separators=(",", ":"),
+            )  # fmt: skip
+        older.append(line)
+    assert older != lines
+    code, out, err = run("replay", save(tmp_path, "older.jsonl", older))
+    assert (code, err) == (0, "")
+    assert out == recorded(older)
