@@ -16,6 +16,8 @@ import random
 import pytest
 
 from topper import jsonl
+from topper.cards import format_card, is_natural, parse
+from topper.games.guess.engine import answer_range
 from topper.games.crazy.engine import PAPER, Act
 from topper_host import statlog
 from topper_host.virtual.board import VirtualBoard
@@ -249,3 +251,33 @@ def test_a_log_from_a_board_that_refused_a_turned_up_wild_replays_too(tmp_path):
     code, out, err = run("replay", save(tmp_path, "older.jsonl", older))
     assert (code, err) == (0, "")
     assert out == recorded(older)
+
+
+def test_a_pad_game_that_runs_its_pile_out_replays_through_the_reshuffle(tmp_path):
+    """Guess My Card on the pad, two seats: P2 turns up *RC, the secrets are 1RC and
+    2YH; questions run the counted pile out (114 cards); the next question's draw makes
+    the trash the new pile, and 3GT, shown at the start, is shown again; an official
+    guess ends the hand. The board's log replays to its end, through the reshuffle."""
+    secret_of = {0: parse("2YH"), 1: parse("1RC")}  # the secret each seat is asked about
+    used = {parse(x) for x in ("*RC", "1RC", "2YH", "3GT")}
+    fresh = sorted((c for c in range(125) if c not in used), key=lambda c: (not is_natural(c), c))
+    steps = ["tap:*RC", "tap:1RC", "tap:2YH", "tap:3GT"]
+    asked = 1  # P2 asked P1 with 3GT: P1 asks next, then they take turns
+    for card in fresh[:115]:
+        steps.append("tap:%s" % format_card(card))
+        if not is_natural(card):
+            low = answer_range(secret_of[asked], card)[0]
+            steps.extend(["short:%d" % asked] * low + ["table"])
+        asked = 1 - asked
+    steps.extend(["tap:3GT", "table", "short:1"])  # then P1 guesses P2's card: right
+    lines = table_game("guess", " ".join(steps))
+    made = [json.loads(x) for x in recorded(lines)]
+    assert [r["why"] for r in made if r["r"] == "error"] == []
+    kinds = [r["r"] for r in made]
+    assert kinds.count("reshuffle") == 1
+    after = made[kinds.index("reshuffle") :]
+    assert after[0]["cards"] == 116  # the 115 cards shown, the 1 thrown down at the deal
+    assert [r["shown"] for r in after if r["r"] == "ask"][-1] == "3GT"
+    code, out, err = run("replay", save(tmp_path, "reshuffled.jsonl", lines))
+    assert (code, err) == (0, "")
+    assert out == recorded(lines)
