@@ -85,15 +85,16 @@ def test_a_card_shown_before_the_reshuffle_is_taken_again_after_it():
     view = ref.view(0)
     assert view["lines"][:2] == NOTICE and ref.match.view()["pile"] == 115
     assert due != ref.match.turn
+    head = ["Hand 1/1  worth 1", "score 0 0"]
     run(
         ref,
         [
             # The card the device refused a moment ago: it is back in the game.
             (("c", "3GT"), {"r": ["ask", "answer"]}),
             (("c", "3GT"), {"why": "3GT was shown already"}),  # and now on the trash again
-            (("b", CHORD, P1), {"r": ["undo"], "lines": NOTICE + ["Hand 1/1  worth 1", "score 0 0"]}),
-            (("b", CHORD, P1), {"r": ["undo"], "lines": ["Hand 1/1  worth 1", "score 0 0", "P2 may ask 1", "P1 asked P2 4*C: 1"]}),
-            # The question that emptied the pile undone: 3GT is on the trash again.
+            (("b", CHORD, P1), {"r": ["undo"], "lines": NOTICE + head}),
+            (("b", CHORD, P1), {"r": ["undo"], "lines": head + ["P2 may ask 1", "P1 asked P2 4*C: 1"]}),
+            # The question that drew from the new pile undone: 3GT is on the trash again.
             (("c", "3GT"), {"why": "3GT was shown already"}),
         ],
     )
