@@ -21,6 +21,12 @@ def uid(code):
     return "045e00%02xa17780" % code
 
 
+def tap(table, code):
+    """A card laid on the pad, then a pause for the board to rule on it before the next."""
+    table.tap(uid(code), settle=200)
+    table.board.run_ms(150)
+
+
 @pytest.fixture(scope="module")
 def table(module_board_factory):
     b = module_board_factory(settings={"TOPPER_CARDPAD": 1})
@@ -39,8 +45,10 @@ def test_the_pile_runs_out_the_table_reshuffles_and_a_card_comes_back(table):
     table.wait_for("P2: tap secret card")
     sent = b.data_lines()
     for code in WILDS:  # P2's wild cards, turned up at the deal
-        table.tap(uid(code))
+        tap(table, code)
     table.wait_for("P2: %s up, tap next" % cards.format_card(WILDS[-1]))
+    sent += b.data_lines()
+    assert len([o for o in sent if o.get("r") == "opened"]) == 30
     for code in SECRETS:
         table.tap(uid(code))
     table.wait_for("P2 on turn", "P3? tap card, T=guess")
@@ -48,12 +56,14 @@ def test_the_pile_runs_out_the_table_reshuffles_and_a_card_comes_back(table):
     first = cards.format_card(SHOWN[0])
     table.tap(uid(SHOWN[0]))
     table.wait_for("P3: ")
+    b.run_ms(900)  # past the pad's memory of the last tag: a new tap of the same card
     table.tap(uid(SHOWN[0]))  # on the trash: refused
     table.wait_for("%s was shown already" % first)
     for code in SHOWN[1:55]:
-        table.tap(uid(code))
+        tap(table, code)
     b.run_ms(300)
     sent += b.data_lines()
+    assert len([o for o in sent if o.get("r") == "ask"]) == 55
     assert "reshuffle" not in [o.get("r") for o in sent]
     table.tap(uid(SHOWN[0]))  # the pile is empty, nobody has drawn from it: still refused
     table.wait_for("%s was shown already" % first)
@@ -62,8 +72,9 @@ def test_the_pile_runs_out_the_table_reshuffles_and_a_card_comes_back(table):
     sent += b.data_lines()
     shuffled = [o for o in sent if o.get("r") == "reshuffle"]
     assert [o["cards"] for o in shuffled] == [86], shuffled  # 56 shown, 30 thrown down
-    table.tap(uid(SHOWN[0]))  # back in the game
-    s = table.changed(s)
+    tap(table, SHOWN[0])  # back in the game
+    b.run_ms(500)
+    s = table.screen()
     assert "pile empty" not in "\n".join(s) and "was shown" not in "\n".join(s), s
     sent += b.data_lines()
     asks = [o["shown"] for o in sent if o.get("r") == "ask"]
@@ -74,13 +85,17 @@ def test_the_pile_runs_out_the_table_reshuffles_and_a_card_comes_back(table):
     for _ in range(12):
         if any(o.get("r") == "over" for o in sent):
             break
-        hint = table.screen()[-1]
-        asked = int(re.match(r"P(\d)\? tap card, T=guess", hint).group(1))
+        if "Hand 1/1 over" in "\n".join(table.screen()):
+            break
+        text = "\n".join(table.wait_for("? tap card, T=guess"))
+        asked = int(re.search(r"P(\d)\? tap card, T=guess", text).group(1))
         table.table()
         table.wait_for("P%d: short=yes long=no" % asked)
         table.short(asked)
         b.run_ms(300)
         sent += b.data_lines()
+    b.run_ms(500)
+    sent += b.data_lines()
     assert any(o.get("r") == "over" for o in sent), sent[-5:]
     table.end_game()
     sent += b.data_lines()
