@@ -1,7 +1,7 @@
 """Guess My Card on the emulated board with the card pad, played until the draw pile runs
 out: the board counts the pile from what is tapped (eight secret cards, thirty wild cards
 P2 turned up) and the cards dealt, tells the table to shuffle the face-up cards when a
-draw finds it empty, then takes a card it refused before. The log it streamed replays
+draw finds it empty, then takes a card it refused before, and the hand is played to its
 end. docs/games/guess-my-card.md, "When the pile runs out"."""
 
 import re
