@@ -298,7 +298,11 @@ def test_without_a_card_pad_answers_and_verdicts_are_the_players_word():
 def test_with_a_card_pad_secrets_are_tapped_and_answers_checked():
     m = GuessMyCard(players=3, entry=Entry.PAD).new_match(0)
     assert m.phase == Phase.SECRETS and m.current_player() == 1
-    assert not m.is_legal((Act.SECRET, parse("*RC"))), "a secret card is natural"
+    # A wild card tapped first was turned up: it stays in its owner's hand, face up,
+    # and the same seat taps again.
+    rulings = m.apply((Act.SECRET, parse("*RC")))
+    assert rulings == [{"r": "opened", "seat": 1, "card": "*RC"}] and m.current_player() == 1
+    assert not m.is_legal((Act.SECRET, parse("*RC"))), "turned up already"
     rulings = m.apply((Act.SECRET, parse("2YH")))
     assert rulings == [{"r": "secret", "seat": 1}], "the device says nothing of the card"
     assert not m.is_legal((Act.SECRET, parse("2YH"))), "one deck: nobody else holds it"
@@ -306,6 +310,8 @@ def test_with_a_card_pad_secrets_are_tapped_and_answers_checked():
     rulings = m.apply((Act.SECRET, parse("1RC")))
     assert [r["r"] for r in rulings] == ["secret", "commit", "commit", "commit", "turns"]
     assert m.legal_actions() == [], "any card the pad reads may be asked about"
+    # The pile the table dealt from: 125 - 3 secrets - 1 turned up - 12 in hands.
+    assert m.view()["pile"] == 109 and m.unseen == 1, "P2 threw one card down to 4"
     m.apply((Act.ASK, 2, parse("3GC"), parse("3GC")))
     assert m.legal_actions() == [(Act.ANSWER, 2)]
     m.apply((Act.ANSWER, 2))

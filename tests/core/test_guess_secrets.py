@@ -14,7 +14,7 @@ from topper.jsonl import dumps
 PUBLIC_INTS = (
     "hand", "hands", "dealer", "seat", "target", "asker", "guesser", "by", "scorer", "turn",
     "player", "seats", "n", "answer", "points", "pile", "cards", "barred", "scores",
-    "hand_points", "winners", "seed", "value",
+    "hand_points", "winners", "seed", "value", "shuffled",
 )  # fmt: skip
 # Where a card a player named aloud (asked about or guessed) is echoed.
 SPOKEN_KEYS = ("shown", "declared", "card")

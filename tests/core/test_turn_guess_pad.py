@@ -18,7 +18,10 @@ def _tapped():
         [
             (("start",), {"r": ["hand"], "turn": P2, "hint": "P2: tap secret card"}),
             (("b", SHORT, P2), {"why": "P2: tap your secret card"}),
-            (("c", "1*C"), {"why": "wild: turn it up, tap next"}),
+            # A wild card dealt as a secret is turned up and kept: tapped, it is counted
+            # out of the pile, and the same player taps the next card.
+            (("c", "1*C"), {"r": ["opened"], "message": "P2: 1*C up, tap next", "turn": P2}),
+            (("c", "1*C"), {"why": "that card was tapped already"}),
             (("c", 125), {"why": "not a card of the full deck"}),
             (("c", "3RC"), {"r": ["secret"], "message": "P2: card taken", "turn": P3}),
             (("c", "3RC"), {"why": "that card was tapped already"}),

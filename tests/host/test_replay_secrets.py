@@ -16,6 +16,8 @@ import random
 import pytest
 
 from topper import jsonl
+from topper.cards import format_card, is_natural, parse
+from topper.games.guess.engine import answer_range
 from topper.games.crazy.engine import PAPER, Act
 from topper_host import statlog
 from topper_host.virtual.board import VirtualBoard
@@ -212,13 +214,13 @@ CRAZY_BY_HAND = (
 
 
 def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
-    """Guess My Card: a wild card tapped as a secret, a secret card shown to ask (both
-    refused, never named); Crazy Job: P2's stored rule entered, a card read then
+    """Guess My Card: a wild card tapped among the secrets (turned up), a secret card
+    shown to ask (refused, never named); Crazy Job: P2's stored rule entered, a card read then
     cleared (the table button held and a seat), plays judged on P1's paper rule."""
     guess = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1RS tap:1YT tap:1RC tap:1GS table short:0")
     crazy = table_game("crazy", CRAZY_BY_HAND)
     for name, lines, refused in (
-        ("guess", guess, ("wild: turn it up, tap next", "card refused: tap again")),
+        ("guess", guess, ("card refused: tap again",)),
         ("crazy", crazy, ()),
     ):
         made = [json.loads(x) for x in recorded(lines)]
@@ -228,3 +230,54 @@ def test_reads_the_game_refused_and_cards_cleared_replay_too(tmp_path):
         assert (code, err) == (0, ""), name
         assert out == recorded(lines), name
     assert '"ev":"secret"' in "".join(crazy) and '"press":"chord"' in "".join(crazy)
+    assert '"card":"*YS","r":"opened","seat":1' in "".join(guess)
+
+
+def test_a_log_from_a_board_that_refused_a_turned_up_wild_replays_too(tmp_path):
+    """A board that did not count the draw pile refused a wild card tapped among the
+    secret cards ("wild: turn it up, tap next") and logged the rest as today: such a
+    log replays to its end, the refusal standing as logged."""
+    lines = table_game("guess", "tap:*YS tap:1RS tap:1GS tap:1YT table short:1")
+    older = []
+    for line in lines:
+        if '"r":"opened"' in line:
+            obj = json.loads(line)
+            line = json.dumps(
+                {"r": "error", "t": obj["t"], "why": "wild: turn it up, tap next"},
+                sort_keys=True, separators=(",", ":"),
+            )  # fmt: skip
+        older.append(line)
+    assert older != lines
+    code, out, err = run("replay", save(tmp_path, "older.jsonl", older))
+    assert (code, err) == (0, "")
+    assert out == recorded(older)
+
+
+def test_a_pad_game_that_runs_its_pile_out_replays_through_the_reshuffle(tmp_path):
+    """Guess My Card on the pad, two seats: P2 turns up *RC, the secrets are 1RC and
+    2YH; questions run the counted pile out (114 cards); the next question's draw makes
+    the trash the new pile, and 3GT, shown at the start, is shown again; an official
+    guess ends the hand. The board's log replays to its end, through the reshuffle."""
+    secret_of = {0: parse("2YH"), 1: parse("1RC")}  # the secret each seat is asked about
+    used = {parse(x) for x in ("*RC", "1RC", "2YH", "3GT")}
+    fresh = sorted((c for c in range(125) if c not in used), key=lambda c: (not is_natural(c), c))
+    steps = ["tap:*RC", "tap:1RC", "tap:2YH", "tap:3GT"]
+    asked = 1  # P2 asked P1 with 3GT: P1 asks next, then they take turns
+    for card in fresh[:115]:
+        steps.append("tap:%s" % format_card(card))
+        if not is_natural(card):
+            low = answer_range(secret_of[asked], card)[0]
+            steps.extend(["short:%d" % asked] * low + ["table"])
+        asked = 1 - asked
+    steps.extend(["tap:3GT", "table", "short:1"])  # then P1 guesses P2's card: right
+    lines = table_game("guess", " ".join(steps))
+    made = [json.loads(x) for x in recorded(lines)]
+    assert [r["why"] for r in made if r["r"] == "error"] == []
+    kinds = [r["r"] for r in made]
+    assert kinds.count("reshuffle") == 1
+    after = made[kinds.index("reshuffle") :]
+    assert after[0]["cards"] == 116  # the 115 cards shown, the 1 thrown down at the deal
+    assert [r["shown"] for r in after if r["r"] == "ask"][-1] == "3GT"
+    code, out, err = run("replay", save(tmp_path, "reshuffled.jsonl", lines))
+    assert (code, err) == (0, "")
+    assert out == recorded(lines)

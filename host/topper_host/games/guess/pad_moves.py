@@ -42,12 +42,17 @@ def pick_presses(ref, target):
 
 
 def after(ref, events):
-    """A hand dealt: each player taps its secret card, from the dealer's left (a wild
-    card dealt as a secret lies turned up, and the next card is the secret: the dealt
-    game has done that; the device is tapped only the secret)."""
+    """A hand dealt: each player, from the dealer's left, taps the wild cards they
+    turned up (the dealt game turned them up and dealt the next card: the device counts
+    them out of the draw pile), then their secret card."""
     for e in events:
         if e["r"] == "deal":
             m = ref.match
             n = ref.seats
-            return [(TAP, m.secrets[(m.dealer + 1 + i) % n]) for i in range(n)]
+            taps = []
+            for i in range(n):
+                seat = (m.dealer + 1 + i) % n
+                taps.extend([(TAP, cards.parse(text)) for text in e["opened"][seat]])
+                taps.append((TAP, m.secrets[seat]))
+            return taps
     return []

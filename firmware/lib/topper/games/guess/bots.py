@@ -46,7 +46,7 @@ class Bot:
                 for opened in rec["opened"]:
                     for text in opened:
                         self._face_up(text)
-            elif kind == "discard":
+            elif kind in ("discard", "opened"):
                 self._face_up(rec["card"])
             elif kind == "ask":
                 self._face_up(rec["shown"])

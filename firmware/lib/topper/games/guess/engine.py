@@ -21,7 +21,11 @@ How the engine learns the cards (``Entry``):
 
 - ``DEALT``: it deals from the seed and knows everything (simulator, bots).
 - ``PAD``: a real deck; each player taps their secret card on the card pad at the start of
-  the hand (``SECRET``) and each shown card when asking. Hands are not tracked.
+  the hand (``SECRET``; a wild card they turned up first is tapped too) and each shown
+  card when asking. Hands are not tracked, but the draw pile is counted: the deck, the
+  secrets, the turned-up wilds and the hands dealt give its size, every question draws
+  one card from it, and when a draw finds it empty the trash becomes the new pile (the
+  table is told to shuffle it), so a card shown before that may be shown again.
 - ``BUTTONS``: no card pad. Cards are ``UNKNOWN``; answers and verdicts are the players'
   word; the device keeps turns, bars, reveals and the scoring chart.
 
@@ -36,11 +40,12 @@ from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name  # 
 
 NOBODY = -1
 HAND_SIZE = 4
+DECK_SIZE = 125  # the full deck, no jokers
 TURN_LIMIT = 400  # turns per hand before the device stops it (docs/rules/guess-my-card.md)
 
 
 class Act:
-    SECRET = 0  # (SECRET, card): PAD: the seat due taps its secret card on the pad
+    SECRET = 0  # (SECRET, card): PAD: the seat due taps its secret card (a wild one: turned up)
     DISCARD = 1  # (DISCARD, card): DEALT: a seat over 4 cards throws one to the trash
     ASK = 2  # (ASK, target, shown, declared): preliminary guess with a card from hand
     GUESS = 3  # (GUESS, target, card): official guess of target's secret card
@@ -165,8 +170,11 @@ class Match(match.Match):
         self.barred = [[False] * n for _ in range(n)]  # barred[guesser][target]
         self.hands = [[] for _ in range(n)]
         self.opened = [[] for _ in range(n)]  # wild cards turned up at the deal, kept in hand
-        self.trash = []  # shown and thrown cards, face up, oldest first
-        self.pile = []  # draw pile, top at the end
+        self.trash = []  # shown and thrown cards, face up, oldest first (PAD: those seen)
+        self.pile = []  # draw pile, top at the end (DEALT)
+        self.left = 0  # PAD: cards in the draw pile, as counted
+        self.unseen = 0  # PAD: cards thrown onto the trash at the deal, never tapped
+        self.shuffled = 0  # cards the latest question's draw made into a new pile (0: none)
         self.reveals = 0  # secret cards revealed this hand
         self.turn = (self.dealer + 1) % n
         self.turn_count = 0
@@ -336,8 +344,40 @@ class Match(match.Match):
             self.pile = self.trash
             self.trash = []
             self._rng.shuffle(self.pile)
-            self._out.append({"r": "reshuffle", "cards": len(self.pile)})
+            self._reshuffled(len(self.pile))
         self.hands[seat].append(self.pile.pop())
+
+    def _count_draw(self):
+        """PAD: the player who showed a card draws one from the counted pile; an empty
+        pile is made again from the whole trash, the cards the device saw and the ones
+        thrown down at the deal."""
+        if not self.left:
+            self.left = len(self.trash) + self.unseen
+            self.trash = []
+            self.unseen = 0
+            self._reshuffled(self.left)
+        self.left -= 1
+
+    def _reshuffled(self, n):
+        self.shuffled = n
+        self._out.append({"r": "reshuffle", "cards": n})
+
+    def _dealt_pad(self):
+        """PAD: every secret is in: the table has dealt 4 cards each, and each seat
+        holding a turned-up wild has thrown as many cards onto the trash."""
+        n = self.game.players
+        opened = 0
+        for o in self.opened:
+            opened += len(o)
+        self.left = DECK_SIZE - n - opened - HAND_SIZE * n
+        self.unseen = opened
+
+    def pile_size(self):
+        """Cards in the draw pile: dealt, the pile itself; with a card pad, as counted
+        (0 without one: the device does not know)."""
+        if self.game.entry == Entry.PAD:
+            return self.left
+        return len(self.pile)
 
     # ----- what the state tells -----------------------------------------------------
 
@@ -483,9 +523,13 @@ class Match(match.Match):
             raise RuleError("a secret card is natural: %s is not" % cards.format_card(card))
 
     def _check_secret(self, card):
-        self._check_card(card, True)
+        # With a pad a wild card tapped here is one its player turned up.
+        self._check_card(card, self.game.entry != Entry.PAD)
         if card in self.secrets:
             raise RuleError("%s is already somebody's secret card" % card_text(card))
+        for o in self.opened:
+            if card in o:
+                raise RuleError("%s was turned up already" % card_text(card))
 
     def _check_target(self, target):
         seat = self.turn
@@ -516,10 +560,16 @@ class Match(match.Match):
     # ----- applying an action -------------------------------------------------------
 
     def _apply_secret(self, card):
+        if not cards.is_natural(card):
+            seat = self._secrets_due[0]  # turned up, kept in hand: the seat taps again
+            self.opened[seat].append(card)
+            self._out.append({"r": "opened", "seat": seat, "card": card_text(card)})
+            return
         seat = self._secrets_due.pop(0)
         self.secrets[seat] = card
         self._out.append({"r": "secret", "seat": seat})
         if not self._secrets_due:
+            self._dealt_pad()
             self._seal()
             self._begin_turns()
 
@@ -534,6 +584,7 @@ class Match(match.Match):
 
     def _apply_ask(self, target, shown, declared):
         seat = self.turn
+        self.shuffled = 0
         if self.game.entry == Entry.DEALT:
             self.hands[seat].remove(shown)
             if shown in self.opened[seat]:
@@ -542,6 +593,7 @@ class Match(match.Match):
             self._draw(seat)
         elif shown != UNKNOWN:
             self.trash.append(shown)
+            self._count_draw()
         self.pending = {"kind": Act.ASK, "seat": seat, "target": target}
         self.pending["shown"] = shown
         self.pending["declared"] = declared
@@ -558,6 +610,7 @@ class Match(match.Match):
 
     def _apply_guess(self, target, card):
         seat = self.turn
+        self.shuffled = 0
         self.pending = {"kind": Act.GUESS, "seat": seat, "target": target, "card": card}
         self.phase = Phase.VERDICT
         self._out.append({"r": "guess", "seat": seat, "target": target, "card": card_text(card)})
@@ -672,7 +725,8 @@ class Match(match.Match):
             "barred": [[t for t in range(n) if self.barred[s][t]] for s in range(n)],
             "opened": [[card_text(c) for c in o] for o in self.opened],
             "trash": [card_text(c) for c in self.trash],
-            "pile": len(self.pile),
+            "pile": self.pile_size(),
+            "shuffled": self.shuffled,
             "value": self.value_now(),
             "digests": list(self.digests),
             "hand_points": list(self.hand_points),

@@ -8,8 +8,10 @@ cards off the screen.
 How the engine learns the cards decides what the buttons mean:
 
 - ``Entry.DEALT`` (simulator, bots): whole engine actions through ``act``.
-- ``Entry.PAD``: each player taps their secret card in turn; the player due picks the
-  seat to ask with short presses and taps the card they show. For a natural card the
+- ``Entry.PAD``: each player taps their secret card in turn (and, before it, any wild
+  card they turned up); the player due picks the seat to ask with short presses and
+  taps the card they show. The engine counts the draw pile: when a draw finds it empty
+  the screen tells the table to shuffle the face-up cards into a new one. For a natural card the
   device, knowing the secret, gives the count itself; a card with a wild value is
   answered by the asked player (short presses, then the table button), checked against
   every count that can be true.
@@ -29,6 +31,7 @@ from topper.games.guess.engine import Act, GuessMyCard, Phase, card_text, matche
 from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
 
 GAME = "guess"
+SHUFFLE = ("pile empty: shuffle", "the face-up cards")  # two screen lines of 21 columns
 
 
 SECRETS = True  # its secret cards are sealed: the device hands ``make`` a salt key
@@ -170,6 +173,9 @@ class GuessReferee(TurnReferee):
                 out.extend(_numbers("hand", ["%+d" % p for p in v["hand_points"]]))
             return out[:4]
         out = ["Hand %d/%d  worth %d" % (v["hand"], v["hands"], v["value"])] + score
+        if v["shuffled"] and self.entry != Entry.DEALT:
+            # Until the next question or guess: the table has a new pile to make.
+            return (list(SHUFFLE) + out)[:4]
         if m.phase == Phase.SECRETS:
             out.append("secrets %d/%d tapped" % (self.seats - m.secrets.count(UNKNOWN), self.seats))
             return out
@@ -225,6 +231,8 @@ class GuessReferee(TurnReferee):
             return "Hand %d: %s deals" % (ruling["hand"], seat_name(ruling["dealer"]))
         if r == "secret":
             return "%s: card taken" % seat_name(ruling["seat"])
+        if r == "opened":
+            return "%s: %s up, tap next" % (seat_name(ruling["seat"]), ruling["card"])
         if r == "discard":
             return "%s threw %s" % (seat_name(ruling["seat"]), ruling["card"])
         if r == "turns":
@@ -255,7 +263,7 @@ class GuessReferee(TurnReferee):
                 ruling["points"],
             )
         if r == "reshuffle":
-            return "trash shuffled: pile"
+            return " ".join(SHUFFLE)
         if r == "score":
             return "Hand %d over" % ruling["hand"]
         if r == "over":
@@ -340,11 +348,9 @@ class GuessReferee(TurnReferee):
             return [self._error("not a card of the full deck", t_ms)]
         m = self.match
         if m.phase == Phase.SECRETS:
-            if not cards.is_natural(code):
-                return [self._error("wild: turn it up, tap next", t_ms)]
-            if code in m.secrets:
+            if code in m.secrets or _opened(m, code):
                 return [self._error("that card was tapped already", t_ms)]
-            return self._step([(Act.SECRET, code)], t_ms)
+            return self._step([(Act.SECRET, code)], t_ms)  # a wild one: turned up
         if m.phase != Phase.TURN:
             return [self._error("no card is expected now", t_ms)]
         if code in m.trash:
@@ -452,6 +458,13 @@ class _Bot:
         self._bot.observe(ref._log[self._seen :])
         self._seen = len(ref._log)
         return self._bot.choose(ref.match)
+
+
+def _opened(m, code):
+    for o in m.opened:
+        if code in o:
+            return True
+    return False
 
 
 def _spoken(text):
