@@ -22,7 +22,7 @@ KEY = "00112233445566778899aabbccddeeff"
 def _two_seats():
     """P2 turns up *RC and taps 1RC, P1 taps 2YH: the table dealt from a pile that now
     holds 125 - 2 secrets - 1 turned up - 8 in hands = 114 cards."""
-    ref = turn_guess.make(2, Entry.PAD, 5, None, {})
+    ref = turn_guess.referee(2, Entry.PAD, 5, None, {})
     ref.start(0)
     for name in ("*RC", "1RC", "2YH"):
         assert ref.card(parse(name), 0)[0]["r"] in ("opened", "secret")
@@ -257,8 +257,8 @@ def _same_words(rulings, dealt):
 
 def _in_step(seats, seed):
     options = {"hands": 2}
-    dealt = turn_guess.make(seats, Entry.DEALT, seed, None, options, KEY)
-    pad = turn_guess.make(seats, Entry.PAD, seed, None, options, KEY)
+    dealt = turn_guess.referee(seats, Entry.DEALT, seed, None, options, KEY)
+    pad = turn_guess.referee(seats, Entry.PAD, seed, None, options, KEY)
     rng = Rng(seed * 31 + seats)
     t = 0
     d_out = dealt.start(t)
@@ -309,7 +309,7 @@ def _in_step(seats, seed):
 def _replayed(seats, seed, inputs):
     """A fresh pad referee fed the same taps and presses: its rulings, as a log's
     replay would make them."""
-    ref = turn_guess.make(seats, Entry.PAD, seed, None, {"hands": 2}, KEY)
+    ref = turn_guess.referee(seats, Entry.PAD, seed, None, {"hands": 2}, KEY)
     out = []
     for inp in inputs:
         if inp[0] == "start":
