@@ -285,7 +285,7 @@ LINK = (
     "lib/topper/jsonl.py",
     "lib/topper/session.py",
     "lib/topper/journal.py",
-    "lib/topper/eventlog.py",
+    "lib/topper/slaplog.py",
 )
 # The OLED driver is our own (topper_hw/oled.py): only the card pad needs Adafruit code.
 ADAFRUIT = (

@@ -21,7 +21,7 @@ from _timing import heap, now_us, since_us, use_cpu_time
 
 
 heap_before = heap()
-from topper.games.slap.pad import SlapReferee  # noqa: E402
+from topper.games.slap.pad import PadSlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame  # noqa: E402
 
@@ -42,7 +42,7 @@ def random_game(variant, seed, log=None):
     driver's cost small beside the referee's (with four, the table's own draws were a
     fifth of the time)."""
     g = SlapGame(variant, 4, 2)
-    ref = SlapReferee(g, seed=seed)
+    ref = PadSlapReferee(g, seed=seed)
     draw = Rng(seed + 1).next32
     slappable = g.slappable
     t = 0
@@ -70,7 +70,7 @@ def random_game(variant, seed, log=None):
 
 def replay(variant, seed, log):
     """The referee alone judging a recorded game."""
-    ref = SlapReferee(SlapGame(variant, 4, 2), seed=seed)
+    ref = PadSlapReferee(SlapGame(variant, 4, 2), seed=seed)
     ref.start(0)
     lay = ref.lay
     press = ref.press
@@ -117,7 +117,7 @@ def slap_us(rounds):
     total = 0
     for i in range(rounds):
         g = SlapGame(WW3, 4, 0)
-        ref = SlapReferee(g, seed=i, hurry_ms=0)
+        ref = PadSlapReferee(g, seed=i, hurry_ms=0)
         g.deal(Rng(i))
         g.stacks[0][-1] = 1 * 25 + 1 * 5 + 1  # 1RC
         g.stacks[0][-2] = 1 * 25 + 1 * 5 + 2  # 1RH: a pair once both are down

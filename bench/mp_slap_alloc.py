@@ -223,6 +223,6 @@ def run(bench, blind, rounds=4):
         if worst is None or total > worst[0]:
             worst = (total, k)
         between(bench, blind)
-    kind = "blind referee (no card pad)" if blind else "pad referee (SlapReferee)"
+    kind = "blind referee (no card pad)" if blind else "pad referee (PadSlapReferee)"
     report("%s: the slap of round %d of %d" % (kind, rounds, rounds), last)
     print("  largest slap path over the rounds: %d bytes (round %d)" % (worst[0], worst[1] + 1))

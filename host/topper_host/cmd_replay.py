@@ -13,7 +13,7 @@ after the rulings up to there.
 import sys
 
 from topper import jsonl
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 from topper_host import paths, replay
 

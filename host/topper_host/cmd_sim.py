@@ -1,6 +1,6 @@
 """``topper sim``: play a game on a simulated Topper Table: World War 3 or Armageddon
 here, the turn-based games (``--game tripp|tricky|crazy|guess``) at the device's own
-shell in ``sim.pad_cmd``.
+shell in ``sim.turn_cmd``.
 
 Modes (docs/simulator.md):
 
@@ -25,7 +25,7 @@ from topper import games, jsonl
 
 from topper_host import paths
 from topper_host.sim import bots as botmod
-from topper_host.sim import blind_cmd, device_cmd, pad_cmd, slap_cmd, turn_log
+from topper_host.sim import blind_cmd, device_cmd, turn_cmd, slap_cmd, turn_log
 from topper_host.sim.snapshot import Snapshots
 
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
@@ -214,12 +214,12 @@ def run(args):
                 return device_cmd.headless(args, _out, style)
             return device_cmd.live(args, snaps, style)
         if args.replay and _turn_log(args.replay):
-            return pad_cmd.run(args, 0, snaps)
+            return turn_cmd.run(args, 0, snaps)
         if args.game in games.keys(games.TURN):
             if args.script:
                 print("topper sim: --script is for the slap games", file=sys.stderr)
                 return 2
-            return pad_cmd.run(args, _seed(args), snaps)
+            return turn_cmd.run(args, _seed(args), snaps)
         if args.opt or args.clock:
             print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
             return 2

@@ -14,7 +14,7 @@ import csv
 import os
 import sys
 
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 from topper_host import stats, statlog
 

@@ -5,7 +5,7 @@ the log and the rules part, or where the log stops holding what a replay needs.
 The header decides the referee:
 
 - a slap game with the card pad (``"game": "ww3"`` or ``"armageddon"``):
-  ``topper.eventlog.Replay`` and the card referee;
+  ``topper.slaplog.Replay`` and the card referee;
 - blind play (``"blind": true``): ``BlindReplay`` and
   ``topper.games.slap.blind.BlindSlapReferee``, rebuilt with the header's game, seats,
   seed and timing;
@@ -14,8 +14,8 @@ The header decides the referee:
   (``"log": "topper-turn"``): ``sim.turn_log``.
 """
 
-from topper import eventlog, inputs, jsonl
-from topper.eventlog import LogError, Replay
+from topper import slaplog, inputs, jsonl
+from topper.slaplog import LogError, Replay
 
 from topper_host.sim import turn_log
 
@@ -59,7 +59,7 @@ class BlindReplay(Replay):
         from topper.games.slap.blind import BlindSlapReferee
         from topper.games.slap.rules import VARIANTS
 
-        eventlog.check_version(h)
+        slaplog.check_version(h)
         game = h.get("game")
         if game not in VARIANTS:
             raise ValueError("unknown game %r" % (game,))
@@ -73,7 +73,7 @@ class BlindReplay(Replay):
     def apply(self, ev):
         ref = self.ref
         kind = ev.get("ev")
-        t = eventlog.event_time(ev)
+        t = slaplog.event_time(ev)
         if kind == "start":
             if ref.turn >= 0 or ref.winner >= 0:
                 raise ValueError("the game has started already")

@@ -18,7 +18,7 @@
 import os
 
 from topper import games, jsonl
-from topper.eventlog import FORMAT, LogError
+from topper.slaplog import FORMAT, LogError
 
 from topper_host import replay, stats
 from topper_host.sim import turn_log, turn_secrets

@@ -34,7 +34,7 @@ CI_MODULES = (
     "test_blindref",
     "test_clock",
     "test_commit_sha256",
-    "test_eventlog",
+    "test_slaplog",
     "test_journal",
     "test_pio_decode",
     "test_trippjokes_rules",

@@ -200,7 +200,7 @@ def _length(seed, cap=200):
 
 def test_world_war_3_played_from_deal_to_win_with_the_pad(pad):
     from topper import jsonl
-    from topper.eventlog import Replay
+    from topper.slaplog import Replay
     from topper.games.slap.engine import Phase
 
     seed = min(range(300), key=_length)  # the shortest real game of 300 deals

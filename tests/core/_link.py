@@ -2,8 +2,8 @@
 writes its log into a session, as the device's app does."""
 
 from topper import jsonl
-from topper.eventlog import Recorder
-from topper.games.slap.pad import SlapReferee
+from topper.slaplog import Recorder
+from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
 from topper.session import Session
 from topper.games.slap.engine import Phase, SlapGame
@@ -72,7 +72,7 @@ def play(s, seed=3, seats=4, steps=200, variant="ww3", read=True):
         if read:
             s.seen.extend(drain(s))
 
-    ref = SlapReferee(SlapGame(variant, seats, 2), seed=seed)
+    ref = PadSlapReferee(SlapGame(variant, seats, 2), seed=seed)
     rec = Recorder(ref, sink)
     rng = Rng(seed)
     t = 1000

@@ -1,8 +1,8 @@
 """A seeded random table for invariant tests: lays at human-ish pace, slaps that are
 sometimes right, sometimes wrong, sometimes missed, and slow players now and then."""
 
-from topper.eventlog import Recorder
-from topper.games.slap.pad import SlapReferee
+from topper.slaplog import Recorder
+from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
 from topper.games.slap.engine import Phase, SlapGame
 
@@ -26,7 +26,7 @@ def play(variant, seats, seed, jokers=2, max_events=60000, check=None, sink=None
     """Play one game to its end; ``check(game)`` runs after every event.
     Returns ``(referee, events)``."""
     g = SlapGame(variant, seats, jokers)
-    ref = SlapReferee(g, seed=seed, hurry_ms=3000)
+    ref = PadSlapReferee(g, seed=seed, hurry_ms=3000)
     table = Recorder(ref, sink) if sink is not None else ref
     rng = Rng(seed + 1000003)
     t = rng.below(1 << 29)  # start anywhere: some games cross the tick wrap

@@ -1,7 +1,7 @@
 """Helpers for scenario tests: games with stacks the test chooses."""
 
 from topper import cards
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.games.slap.engine import WW3, SlapGame
 
 
@@ -22,7 +22,7 @@ def rigged(variant, stacks, starter=0, jokers=2):
 
 def rigged_referee(variant, stacks, starter=0, hurry_ms=0, seed=1, **kw):
     g = rigged(variant, stacks, starter)
-    ref = SlapReferee(g, seed=seed, hurry_ms=hurry_ms, **kw)
+    ref = PadSlapReferee(g, seed=seed, hurry_ms=hurry_ms, **kw)
     ref._sync(0)
     return g, ref
 

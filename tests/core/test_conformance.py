@@ -25,7 +25,7 @@ from _play import play
 from _scale import MICROPYTHON, games
 from topper import clock, jsonl
 from topper import games as registry
-from topper.eventlog import Replay
+from topper.slaplog import Replay
 from topper.gamekit import Entry
 from topper.games.slap import pad
 from topper.rng import Rng

@@ -11,7 +11,7 @@ from topper import cards, inputs, jsonl, stdcards
 from topper import games as registry
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.engine import SlapGame
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.gamekit import Entry
 from topper.rng import Rng
 
@@ -44,7 +44,7 @@ def referees(seed=1):
                 ref.start(T0)
                 out.append(("%s/%s" % (key, entry), "turn", ref, deck))
         else:
-            pad = SlapReferee(SlapGame(key, 3, 2), seed=seed, hurry_ms=3000)
+            pad = PadSlapReferee(SlapGame(key, 3, 2), seed=seed, hurry_ms=3000)
             pad.start(T0, 0)
             out.append((key + "/pad", "pad", pad, cards.full_deck(2)))
             blind = BlindSlapReferee(key, 3, seed=seed, hurry_ms=3000)

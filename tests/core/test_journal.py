@@ -4,7 +4,7 @@ write, and resumes as the same game with nothing lost but the event being writte
 from _scale import games
 from topper import inputs, jsonl
 from topper.journal import Journal, JournalFull, crc8, crc16
-from topper.games.slap.pad import SlapReferee, restore
+from topper.games.slap.pad import PadSlapReferee, restore
 from topper.rng import Rng
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame
 
@@ -57,7 +57,7 @@ def _script(variant, seats, seed, n):
 
 
 def _new(variant, seats, seed):
-    ref = SlapReferee(SlapGame(variant, seats, 2), seed=seed)
+    ref = PadSlapReferee(SlapGame(variant, seats, 2), seed=seed)
     ref.start(0)
     return ref
 

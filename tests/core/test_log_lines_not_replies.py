@@ -8,7 +8,7 @@ from topper.games.guess import turn as turn_guess
 from topper.games.tricky import turn as turn_tricky
 from topper.games.tripp import turn as turn_tripp
 from topper.gamekit import Entry
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
 from topper.games.slap.engine import SlapGame
 
@@ -37,7 +37,7 @@ def test_no_turn_game_ruling_has_the_reply_key():
 def test_no_slap_ruling_has_the_reply_key():
     rng = Rng(3)
     for game in ("ww3", "armageddon"):
-        ref = SlapReferee(SlapGame(game, 3, 2), seed=5, hurry_ms=2000)
+        ref = PadSlapReferee(SlapGame(game, 3, 2), seed=5, hurry_ms=2000)
         out = list(ref.start(0, 0))
         t = 0
         for _ in range(600):

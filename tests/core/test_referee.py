@@ -249,13 +249,13 @@ def test_recycled_records_rule_as_fresh_ones():
     from _scale import games
     from topper import jsonl
     from topper.games.slap.engine import ARMAGEDDON, SlapGame
-    from topper.games.slap.pad import SlapReferee
+    from topper.games.slap.pad import PadSlapReferee
 
     for i in range(games(16)):
         variant = (WW3, ARMAGEDDON)[i % 2]
         seats = 2 + i % 7
-        a = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
-        b = SlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        a = PadSlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
+        b = PadSlapReferee(SlapGame(variant, seats, i % 3), seed=i, hurry_ms=3000)
         b.recycle = True
         gen = Rng(i + 77)
         t = 1000

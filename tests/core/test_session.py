@@ -3,7 +3,7 @@ downloads, the table's say on a host request during a game, and bounded memory."
 
 from _link import ask, drain, play, session
 from topper import jsonl
-from topper.eventlog import Replay
+from topper.slaplog import Replay
 from topper.protocol import PROTOCOL
 from topper.session import FILTERS, public
 

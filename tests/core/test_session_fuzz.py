@@ -5,9 +5,9 @@ none), memory stays within its bounds, and the game's log stays true."""
 from _link import Table, drain
 from _scale import games
 from topper import jsonl
-from topper.eventlog import Replay
+from topper.slaplog import Replay
 from topper.protocol import MAX_LINE
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
 from topper.session import Session
 from topper.games.slap.engine import Phase, SlapGame
@@ -62,7 +62,7 @@ def test_fuzzed_lines_each_get_one_answer_in_bounded_memory():
     table = Table()
     s = Session(table, {"fw": "x"}, out_bytes=1024, log_bytes=900)
     s.connect(True)
-    ref = SlapReferee(SlapGame("ww3", 4, 2), seed=1)
+    ref = PadSlapReferee(SlapGame("ww3", 4, 2), seed=1)
     streamed = []
 
     def log(obj):

@@ -5,7 +5,7 @@ a game's log replays to the same rulings."""
 from _census import slap_cards
 from _play import play
 from _scale import games
-from topper.eventlog import Replay
+from topper.slaplog import Replay
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase
 
 

@@ -17,10 +17,10 @@ Held at every step, by an account kept here of what was pressed when:
 """
 
 from _scale import games
-from topper import eventlog, jsonl
+from topper import slaplog, jsonl
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
 
 SETTLES = (1, 2, 5, 20)
@@ -116,7 +116,7 @@ def _play(rng, ref, act, locked_now, steps):
     None; ``locked_now(ref, seat)`` says if a seat may not slap). Returns the log lines,
     with only the ticks that ruled."""
     acc = Account(ref)
-    lines = [jsonl.dumps(eventlog.header(ref) if isinstance(ref, SlapReferee) else _blind_header(ref))]
+    lines = [jsonl.dumps(slaplog.header(ref) if isinstance(ref, PadSlapReferee) else _blind_header(ref))]
 
     def log(ev, out):
         if ev["ev"] != "tick" or out:
@@ -125,14 +125,14 @@ def _play(rng, ref, act, locked_now, steps):
 
     t = 0
     ev = {"ev": "start", "t": 0}
-    if isinstance(ref, SlapReferee):
+    if isinstance(ref, PadSlapReferee):
         out = ref.start(0)
     else:
         ev["seat"] = rng.below(ref.seats)
         out = ref.start(0, ev["seat"])
     log(ev, out)
     queue = []  # presses made, not yet read: [read at, t, us, seat]
-    seats = ref.game.seats if isinstance(ref, SlapReferee) else ref.seats
+    seats = ref.game.seats if isinstance(ref, PadSlapReferee) else ref.seats
     keypad = rng.below(2)  # whole-ms stamps (ties in a scan) or microseconds
     for _ in range(steps):
         gap = rng.below(10)
@@ -169,7 +169,7 @@ def _play(rng, ref, act, locked_now, steps):
 
 
 def _over(ref):
-    return ref.game.phase == Phase.OVER if isinstance(ref, SlapReferee) else ref.winner >= 0
+    return ref.game.phase == Phase.OVER if isinstance(ref, PadSlapReferee) else ref.winner >= 0
 
 
 def _blind_header(ref):
@@ -210,10 +210,10 @@ def test_card_pad_timelines_keep_every_promise():
         rng = Rng(9100 + i)
         seats = 2 + rng.below(7)
         variant = (WW3, ARMAGEDDON)[rng.below(2)]
-        ref = SlapReferee(SlapGame(variant, seats, rng.below(9)), seed=i, hurry_ms=(0, 3000)[rng.below(2)],
+        ref = PadSlapReferee(SlapGame(variant, seats, rng.below(9)), seed=i, hurry_ms=(0, 3000)[rng.below(2)],
                           settle_ms=SETTLES[rng.below(4)])
         lines = _play(rng, ref, _lay, _pad_locked, 400)
-        made = [jsonl.dumps(r) for r in eventlog.Replay(lines).run()]
+        made = [jsonl.dumps(r) for r in slaplog.Replay(lines).run()]
         logged = [line for line in lines[1:] if '"r":' in line]
         assert made[: len(logged)] == logged, i
 

@@ -5,11 +5,11 @@ card, and timers that fall inside a race's settle window (docs/rules/slap-games.
 a margin that says the slower hand was faster."""
 
 from _rig import PAIR_ON_TOP, kinds, pair_ready, rigged_referee
-from topper import eventlog, jsonl
+from topper import slaplog, jsonl
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.blind import restore as restore_blind
 from topper.games.slap.engine import WW3, Phase, SlapGame
-from topper.games.slap.pad import SlapReferee, restore
+from topper.games.slap.pad import PadSlapReferee, restore
 
 def _of(out, kind):
     return [r for r in out if r["r"] == kind]
@@ -41,15 +41,15 @@ def test_a_press_of_a_closed_races_window_is_late_whenever_it_arrives():
 
 
 def test_the_log_without_its_silent_ticks_replays_a_late_press_the_same():
-    ref = SlapReferee(SlapGame(WW3, 4, 0), seed=5)
-    lines = [jsonl.dumps(eventlog.header(ref))]
+    ref = PadSlapReferee(SlapGame(WW3, 4, 0), seed=5)
+    lines = [jsonl.dumps(slaplog.header(ref))]
     for ev in ({"ev": "start", "t": 0}, {"ev": "press", "t": 1000, "seat": 2}, {"ev": "tick", "t": 1001},
                {"ev": "tick", "t": 2000}, {"ev": "press", "t": 1999, "seat": 1}, {"ev": "tick", "t": 2600}):
-        out = eventlog.apply(ref, ev)
+        out = slaplog.apply(ref, ev)
         if ev["ev"] != "tick" or out:  # the board logs a tick only before its rulings
             lines.append(jsonl.dumps(ev))
             lines.extend(jsonl.dumps(r) for r in out)
-    assert [r["r"] for r in eventlog.Replay(lines).run()] == ["starter", "slap", "late"]
+    assert [r["r"] for r in slaplog.Replay(lines).run()] == ["starter", "slap", "late"]
 
 
 def test_a_locked_seats_press_is_locked_before_and_after_the_ruling():

@@ -165,11 +165,11 @@ def test_progress_arc_grows_with_the_cards_enrolled():
 
 
 def test_ring_follows_a_real_referee_game():
-    from topper.games.slap.pad import SlapReferee
+    from topper.games.slap.pad import PadSlapReferee
     from topper.games.slap.engine import SlapGame
 
     for variant in ("ww3", "armageddon"):
-        ref = SlapReferee(SlapGame(variant, 5, 2), seed=3, hurry_ms=2000)
+        ref = PadSlapReferee(SlapGame(variant, 5, 2), seed=3, hurry_ms=2000)
         fx = effects.Effects()
         fx.note(ref.start(0))
         t = 0

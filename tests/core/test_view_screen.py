@@ -160,11 +160,11 @@ def test_enroll_progress():
 
 
 def test_every_screen_fits_through_a_whole_game():
-    from topper.games.slap.pad import SlapReferee
+    from topper.games.slap.pad import PadSlapReferee
     from topper.games.slap.engine import SlapGame
 
     for variant, seats in (("ww3", 8), ("armageddon", 3)):
-        ref = SlapReferee(SlapGame(variant, seats, 2), seed=11, hurry_ms=3000)
+        ref = PadSlapReferee(SlapGame(variant, seats, 2), seed=11, hurry_ms=3000)
         fx = effects.Effects()
         fx.note(ref.start(0))
         t = 0

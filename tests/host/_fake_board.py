@@ -18,8 +18,8 @@ if str(LIB) not in sys.path:
     sys.path.insert(0, str(LIB))
 
 from topper import jsonl  # noqa: E402
-from topper.eventlog import Recorder  # noqa: E402
-from topper.games.slap.pad import SlapReferee  # noqa: E402
+from topper.slaplog import Recorder  # noqa: E402
+from topper.games.slap.pad import PadSlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.session import Session  # noqa: E402
 from topper.games.slap.engine import Phase, SlapGame  # noqa: E402
@@ -70,7 +70,7 @@ class ScriptedTable:
     def _new(self, seed):
         s = self.settings
         game = SlapGame(s["game"], s["seats"], s["jokers"])
-        self.ref = SlapReferee(game, seed=seed, hurry_ms=s["hurry_ms"])
+        self.ref = PadSlapReferee(game, seed=seed, hurry_ms=s["hurry_ms"])
         self.rec = None
         self.rng = Rng(seed + 7)
         self.next_at = None

@@ -3,7 +3,7 @@ moves by hand, the screen as the player sees it, and running an app at a size.""
 
 import asyncio
 
-from topper_host.sim import clock as clockmod
+from topper_host.sim import wallclock as clockmod
 
 
 class HandClock:

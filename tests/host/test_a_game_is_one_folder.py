@@ -81,12 +81,12 @@ def test_a_log_of_high_card_that_lies_is_stopped_at_its_line(highcard, capsys, t
 
 
 def test_high_card_resumes_after_a_power_cut(highcard, tmp_path):
-    from topper_host.sim import pad_table
+    from topper_host.sim import turn_table
     from topper_host.virtual.board import VirtualBoard
 
     nvm = str(tmp_path / "nvm.bin")
     board = VirtualBoard(settings={"TOPPER_CARDPAD": 1}, nvm_path=nvm, seed=5)
-    table = pad_table.PadTable(board, "highcard", 3, 5)
+    table = turn_table.TurnTable(board, "highcard", 3, 5)
     table.start()
     while len(table.made) < 4:
         board.run(board.now + 50)

@@ -116,7 +116,7 @@ def test_a_won_or_ended_blind_game_does_not_come_back():
 
 
 def test_a_blind_games_log_header_is_the_event_logs_format_marked_blind():
-    from topper import eventlog
+    from topper import slaplog
 
     rig, app, port, settings, code = boot(BLIND)
     port.send({"cmd": "hello", "id": 1})  # a host opens the port: the log streams
@@ -125,5 +125,5 @@ def test_a_blind_games_log_header_is_the_event_logs_format_marked_blind():
     heads = [x for x in port.take() if "log" in x and "k" not in x]
     assert len(heads) == 1
     head = heads[0]
-    assert head["log"] == eventlog.FORMAT and head["v"] == eventlog.VERSION
+    assert head["log"] == slaplog.FORMAT and head["v"] == slaplog.VERSION
     assert head["blind"] is True and head["game"] == "ww3" and head["seats"] == 4

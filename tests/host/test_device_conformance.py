@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _device_play import play_pad_slap  # noqa: E402
 from topper import cards, jsonl, stdcards  # noqa: E402
 from topper import games as registry  # noqa: E402
-from topper.eventlog import LogError  # noqa: E402
+from topper.slaplog import LogError  # noqa: E402
 from topper_host import replay  # noqa: E402
 from topper_host.virtual.board import LONG_MS, VirtualBoard  # noqa: E402
 

@@ -10,7 +10,7 @@ import fakes  # noqa: E402
 from _link_fakes import HostPort, ask, boot, log_lines, replies  # noqa: E402
 from fakes.scenario import has, lay, start  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.eventlog import Replay  # noqa: E402
+from topper.slaplog import Replay  # noqa: E402
 
 NO_HURRY = {"TOPPER_HURRY_MS": 0}
 

@@ -12,7 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import serial  # noqa: E402
 from _fake_board import FakeBoard, ScriptedTable  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.eventlog import Replay  # noqa: E402
+from topper.slaplog import Replay  # noqa: E402
 from topper.protocol import MAX_LINE  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 

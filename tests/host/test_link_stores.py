@@ -14,7 +14,7 @@ from fakes.circuitpython import Nvm  # noqa: E402
 from topper import inputs, jsonl  # noqa: E402
 from topper.journal import Journal  # noqa: E402
 from topper.turnsave import TurnSave  # noqa: E402
-from topper.games.slap.pad import SlapReferee, restore  # noqa: E402
+from topper.games.slap.pad import PadSlapReferee, restore  # noqa: E402
 from topper.games.slap.engine import SlapGame  # noqa: E402
 from topper_app.gamesave import GameSave  # noqa: E402
 from topper_hw.journal_store import NVM_START, FramStore, NvmStore, open_store  # noqa: E402
@@ -26,7 +26,7 @@ def teardown_function(function):
 
 
 def game():
-    ref = SlapReferee(SlapGame("armageddon", 4, 2), seed=3)
+    ref = PadSlapReferee(SlapGame("armageddon", 4, 2), seed=3)
     ref.start(1000)
     return ref
 

@@ -12,8 +12,8 @@ from serial.tools.list_ports_common import ListPortInfo
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "core"))
 
 from topper import jsonl  # noqa: E402
-from topper.eventlog import Recorder, Replay  # noqa: E402
-from topper.games.slap.pad import SlapReferee  # noqa: E402
+from topper.slaplog import Recorder, Replay  # noqa: E402
+from topper.games.slap.pad import PadSlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.games.slap.engine import Phase, SlapGame  # noqa: E402
 from topper_host import cli, cmd_monitor, serial_link  # noqa: E402
@@ -79,7 +79,7 @@ def test_no_board_no_data_port_or_two_boards_say_what_to_do():
 def seeded_game(seed=18, seats=2):
     """A whole game's log lines, as a board streams them."""
     lines = []
-    ref = SlapReferee(SlapGame("ww3", seats, 0), seed=seed)
+    ref = PadSlapReferee(SlapGame("ww3", seats, 0), seed=seed)
     rec = Recorder(ref, lines.append)
     rng = Rng(seed)
     t = 500
@@ -158,7 +158,7 @@ def live_screen(board, size, port="/dev/ttyACM1"):
 
 
 def test_the_live_picture_is_the_simulators_drawing_of_the_boards_view():
-    ref = SlapReferee(SlapGame("ww3", 3, 0), seed=18)
+    ref = PadSlapReferee(SlapGame("ww3", 3, 0), seed=18)
     rulings = ref.start(1000) + ref.lay(1400)
     board = Board(clock=lambda: 5.0)
     board.saw_view({"k": "view", "mode": "game", "t": 1500, "view": ref.view(1500)})

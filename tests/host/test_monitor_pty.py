@@ -9,7 +9,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import serial  # noqa: E402
 from _fake_board import FakeBoard, ScriptedTable  # noqa: E402
-from topper.eventlog import Replay  # noqa: E402
+from topper.slaplog import Replay  # noqa: E402
 from topper_host import cli, serial_link  # noqa: E402
 
 SEED = 18  # a two-seat game the script ends in about 13 s of board time

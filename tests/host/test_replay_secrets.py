@@ -21,7 +21,7 @@ from topper.games.guess.engine import answer_range
 from topper.games.crazy.engine import PAPER, Act
 from topper_host import statlog
 from topper_host.virtual.board import VirtualBoard
-from test_sim_pad_table import play as pad_game
+from test_sim_turn_table import play as pad_game
 from test_sim_support import topper
 
 

@@ -2,7 +2,7 @@
 with the buttons as the game's button flow asks (docs/games/*.md, "Without the card
 pad").
 
-The physical table (``sim.pad_table`` with ``pad=False``: the game's dealt referee,
+The physical table (``sim.turn_table`` with ``pad=False``: the game's dealt referee,
 standing for the cards in the players' hands) has its players make every move at the
 virtual board with presses alone (the game's ``button_moves``, ``sim.moves``). Each game is played to its end
 by bots at every seat, and by a human at P1 picking from its numbered moves: the device
@@ -29,7 +29,7 @@ from topper.games.crazy.engine import PAPER, Act  # noqa: E402
 from topper.games.guess.engine import Phase as GuessPhase  # noqa: E402
 from topper.games.tripp.engine import Phase as TrippPhase  # noqa: E402
 from topper_host import replay  # noqa: E402
-from topper_host.sim.pad_table import PadTable  # noqa: E402
+from topper_host.sim.turn_table import TurnTable  # noqa: E402
 from topper_host.virtual.board import VirtualBoard  # noqa: E402
 
 # (game, seats, seed, options): each turn game, some with options off their defaults.
@@ -50,7 +50,7 @@ def play(game, seats, seed, options, humans=(), pick=None):
     log = []
     board = VirtualBoard(log=log.append, seed=seed)
     board.run(200)
-    table = PadTable(board, game, seats, seed, options, humans=humans, speed=50, pad=False)
+    table = TurnTable(board, game, seats, seed, options, humans=humans, speed=50, pad=False)
     table.start()
     end = board.now + HOURS
     checked = 0
@@ -186,7 +186,7 @@ def test_a_human_plays_from_the_move_list_with_the_buttons(game):
 def test_a_move_made_with_the_wrong_seat_is_refused_and_the_cards_stay():
     board = VirtualBoard(seed=2)
     board.run(200)
-    table = PadTable(board, "tricky", 4, 2, {"hands": 1}, humans=(0, 1, 2, 3), pad=False)
+    table = TurnTable(board, "tricky", 4, 2, {"hands": 1}, humans=(0, 1, 2, 3), pad=False)
     table.start()
     board.wait(6000)  # the dealer's turned-up trick reported
     seat = table.due

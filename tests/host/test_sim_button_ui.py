@@ -1,12 +1,12 @@
-"""``topper sim --game <turn game> --card-pad off`` in the terminal (``ui.pad_app``): a
+"""``topper sim --game <turn game> --card-pad off`` in the terminal (``ui.turn_app``): a
 digit makes your move at the device with your seat's button alone, as the game's button
 flow asks; the title says the pad is off. Keys go in through Textual's pilot; the
 board's clock is moved by hand."""
 
 from sim_ui_support import HandClock, run, screen_text
 from topper import jsonl
-from topper_host.sim.pad_table import PadTable
-from topper_host.sim.ui.pad_app import PadApp
+from topper_host.sim.turn_table import TurnTable
+from topper_host.sim.ui.turn_app import TurnApp
 from topper_host.virtual.board import VirtualBoard
 
 
@@ -23,9 +23,9 @@ def test_a_digit_lays_p1s_card_with_its_button_and_the_bots_report_the_trick():
     live = clock.make()
     board = VirtualBoard(now=live.now(), log=log.append, seed=3)
     board.run(200)
-    table = PadTable(board, "tricky", 4, 3, {"hands": 1}, humans=(0,), speed=20, pad=False)
+    table = TurnTable(board, "tricky", 4, 3, {"hands": 1}, humans=(0,), speed=20, pad=False)
     table.start()
-    app = PadApp(board, table, live, title="t", tick=False)
+    app = TurnApp(board, table, live, title="t", tick=False)
 
     async def play(pilot):
         for _ in range(240):
@@ -60,9 +60,9 @@ def test_the_commentary_words_the_devices_own_rulings():
     log = []
     board = VirtualBoard(log=log.append, seed=4)
     board.run(200)
-    table = PadTable(board, "tripp", 3, 4, speed=50, pad=False)
+    table = TurnTable(board, "tripp", 3, 4, speed=50, pad=False)
     table.start()
-    app = PadApp(board, table, HandClock().make(), title="t", tick=False)
+    app = TurnApp(board, table, HandClock().make(), title="t", tick=False)
     while not table.over:
         board.wait(500)
     said = {jsonl.loads(x)["r"]: app.words(x) for x in log if '"r":"pickup"' in x or '"r":"out"' in x}

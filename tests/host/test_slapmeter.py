@@ -29,10 +29,10 @@ def test_an_armed_meter_counts_each_slap_and_the_game_plays_on(monkeypatch):
     monkeypatch.setattr(gc, "mem_alloc", mem_alloc, raising=False)
     monkeypatch.setattr(gc, "mem_free", lambda: 100000, raising=False)
     rig, app, _ = scenario.boot({"TOPPER_HURRY_MS": 0})
-    from topper_app import slapmeter
+    from topper_app import heapwatch, slapmeter
 
     monkeypatch.setattr(slapmeter, "count", mem_alloc)
-    meter = slapmeter.SlapMeter(app)
+    meter = slapmeter.SlapMeter(app, heapwatch.free_heap)
     assert meter.report().startswith("topper: slap alloc paths 0 ")
     start(rig, app, starter=0)
     lay(rig, app, "1RC")

@@ -8,7 +8,7 @@ import pytest
 
 from topper_host import cli, stats, statlog
 from topper_host.monitor_save import GameSaver
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 
 def lay(t, slap=None, seat=0):

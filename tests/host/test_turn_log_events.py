@@ -3,7 +3,7 @@ events: a seat's short or long press, the table button, a chord); the log reader
 (``sim.turn_log``, behind ``topper replay``) refuses a malformed one at its line."""
 
 import pytest
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 from topper_host.sim import turn_log
 

@@ -98,7 +98,7 @@ class HeapWatch:
             if self.meter is None:
                 from topper_app.slapmeter import SlapMeter
 
-                self.meter = SlapMeter(self.app, "us" if arg2 == "us" else "alloc")
+                self.meter = SlapMeter(self.app, free_heap, "us" if arg2 == "us" else "alloc")
             print(self.meter.report())
             return
         print(self.report())

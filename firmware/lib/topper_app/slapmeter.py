@@ -34,7 +34,6 @@ import time
 
 from topper.inputs import PRESS as _PRESS_IN
 from topper.inputs import TICK as _TICK_IN
-from topper_app.heapwatch import free_heap
 
 COLLECT_BELOW = 65536
 
@@ -123,7 +122,9 @@ def _wrap_take(ref, cur):
 
 
 class SlapMeter:
-    def __init__(self, app, unit="alloc"):
+    def __init__(self, app, free_heap, unit="alloc"):
+        """``free_heap()``: the heap's free bytes now (topper_app.heapwatch's, handed
+        in so that the meter, loaded by the watch, does not import it back)."""
         global count
         if unit == "us":
             count = _us
@@ -141,6 +142,7 @@ class SlapMeter:
         self.settled = False  # its race was ruled
         self.ruled = False  # in this step
         self.shown = False  # and the OLED drew after that
+        self.free = free_heap
         self.ref = None  # the referee whose stages are wrapped
         self.play = None  # and the game's module (topper_app.play, imported with a game)
         self._wrap_app()
@@ -150,13 +152,14 @@ class SlapMeter:
         cls = type(app)
         cur = self.cur
         meter = self
+        free = self.free
 
         def step(now):
             if app.ref is not meter.ref and app.ref is not None:
                 meter._wrap_ref(app.ref)
             if app.play is not meter.play and app.play is not None:
                 meter._wrap_play(app.play)
-            if free_heap() < COLLECT_BELOW:
+            if free() < COLLECT_BELOW:
                 gc.collect()
             gc.disable()
             m = count()

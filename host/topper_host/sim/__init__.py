@@ -8,8 +8,8 @@ batches, tests). It draws with ``topper_view``, the very functions the device us
 
 One job a module: ``clock`` (real and fake time), ``bots`` (seeded players),
 ``device_bots`` (bots at the virtual board's buttons and pad), ``slap_board`` and
-``slap_cmd`` (the slap games at the device's shell), ``pad_table``, ``moves`` (each game's
-moves at the device, from its host package ``topper_host.games.<game>``) and ``pad_cmd``
+``slap_cmd`` (the slap games at the device's shell), ``turn_table``, ``moves`` (each game's
+moves at the device, from its host package ``topper_host.games.<game>``) and ``turn_cmd``
 (the turn games at it), ``device_cmd`` (``--device``), ``frame`` (what a
 device shows, for the monitor), ``look`` (colours and the picture's shapes), ``ui``
 (the terminal UI, on Textual), ``png``, ``snapshot`` and ``shot`` (pictures), ``logs``

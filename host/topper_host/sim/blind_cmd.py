@@ -13,7 +13,7 @@ game's log, and ``topper replay`` replays it.
 import sys
 
 from topper_host.sim import blind_table, logs, slap_board, slap_cmd
-from topper_host.sim import clock as clockmod
+from topper_host.sim import wallclock as clockmod
 from topper_host.sim import device_cmd
 from topper_host.sim.blind_bots import BlindBots
 

@@ -28,7 +28,7 @@ import os
 import sys
 
 from topper_host import paths
-from topper_host.sim import clock as clockmod
+from topper_host.sim import wallclock as clockmod
 from topper_host.sim import logs
 
 ACTIONS = ("press", "hold", "table", "table_long", "chord", "tap", "tap_due", "wait")

@@ -18,7 +18,7 @@ from topper.gamekit import Entry
 from topper.turnref import CHORD, LONG, SHORT, TABLE
 
 from topper_host.sim import moves
-from topper_host.sim.pad_table import bot_seed
+from topper_host.sim.turn_table import bot_seed
 
 SLOT_BYTES = 1664  # an nvm slot (topper_hw.journal_store)
 FRAME = 8  # a snapshot's magic, sequence number, length and CRC in its slot (turnsave)

@@ -9,8 +9,8 @@ events, the device then rules on the stamps the log holds, ruling for ruling.
 plays a log's presses and cards (``topper sim --replay``, the board differential).
 """
 
-from topper import cards, eventlog, jsonl
-from topper.eventlog import LogError
+from topper import cards, jsonl, slaplog
+from topper.slaplog import LogError
 from topper.inputs import whole
 from topper.games.slap.engine import Phase
 
@@ -116,7 +116,7 @@ def _check(n, ev):
     """An input the board can be given (the core's checks of a logged event): a stamp,
     a seat 0-7, a card it knows."""
     try:
-        eventlog.event_time(ev)
+        slaplog.event_time(ev)
     except ValueError:
         raise LogError(n, "%s event without a whole-number t of 0 or more" % ev["ev"]) from None
     try:

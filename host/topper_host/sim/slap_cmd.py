@@ -19,10 +19,10 @@ import os
 import sys
 
 from topper import games
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 from topper_host import paths
-from topper_host.sim import clock as clockmod
+from topper_host.sim import wallclock as clockmod
 from topper_host.sim import device_cmd, logs, slap_board, summary
 from topper_host.sim.device_bots import DeviceBots
 

@@ -11,7 +11,7 @@ is spelled with the seat button, the fewest presses that enter it, ending at the
 take their salts from its own key.
 """
 
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 
 from topper_host.sim import moves, turn_log
 from topper_host.virtual.board import VirtualBoard

@@ -41,14 +41,14 @@ import json
 from topper import cards, stdcards
 from topper import clock as clockmod
 from topper import games, inputs, jsonl, turnref
-from topper.eventlog import FORMAT, READS, VERSION, LogError
+from topper.slaplog import FORMAT, READS, VERSION, LogError
 from topper.gamekit import ENTRY_NAMES
 
 from topper_host.sim import turn_secrets
 
 KINDS = ("start", "act", "tick", "pause", "resume", "button", "card", "secret")
 OLD_DEVICE = "topper-turn"  # a board's turn log before format version 2
-LATE_MS = 1000  # a board's press may be logged after a later-stamped tick (eventlog)
+LATE_MS = 1000  # a board's press may be logged after a later-stamped tick (slaplog)
 
 
 def is_turn_header(h):

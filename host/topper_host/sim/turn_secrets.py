@@ -22,7 +22,7 @@ the rulings after it are then checked against the core's as for any log.
 import copy
 
 from topper import commit, inputs
-from topper.eventlog import LogError
+from topper.slaplog import LogError
 from topper_host.sim import moves
 
 DECK = 125  # card codes 0..124: the Triple Topper deck (a standard card's code is lower)

@@ -7,7 +7,7 @@ takes keys, while the game itself stays in the sim's tables, the device's shell 
 - ``shell``: the app every game shares (title and clock, notice, key line, help, pause,
   snapshots, the table's clock driven by a timer);
 - ``slap_game``: the slap games at the device, with the pile and the hurry-up;
-- ``board_app``: the device itself on the virtual board (``--device``), and ``pad_app``
+- ``board_app``: the device itself on the virtual board (``--device``), and ``turn_app``
   over it: a turn game at the device, with your hand and your numbered moves;
 - ``monitor_app``: ``topper monitor``'s picture of a real board.
 """

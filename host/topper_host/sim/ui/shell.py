@@ -5,7 +5,7 @@ screen on ``?``; the table's time driven by a timer.
 Every ``FRAME_MS`` the app reads its clock, brings the table to that moment
 (``advance``: bots, a log played back, the referee's timers) and redraws. Keys are
 stamped with the clock when Textual hands them over. A subclass gives the table, the
-body and the keys of its kind of game (``slap_game``, ``board_app``, ``pad_app``).
+body and the keys of its kind of game (``slap_game``, ``board_app``, ``turn_app``).
 
 The key line wraps instead of being cut, the title gives way (an ellipsis) before it
 reaches the clock, and everything else scrolls or wraps, so 80 x 24 shows every word.

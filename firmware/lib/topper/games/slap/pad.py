@@ -74,7 +74,7 @@ _CARD = inputs.CARD
 _TICK = inputs.TICK
 
 
-class SlapReferee(slaprace.Races):
+class PadSlapReferee(slaprace.Races):
     TAKES = 1 << _PRESS | 1 << _CARD | 1 << _TICK
     JOURNALED = True
 
@@ -625,13 +625,13 @@ def make(cfg, seed, settle_ms=1, salt_key=None):
     """The referee of the menu's settings ``cfg`` (game, seats, jokers, hurry-up), not
     started (topper.referee)."""
     g = SlapGame(cfg["game"], cfg["seats"], cfg["jokers"])
-    return SlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
+    return PadSlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
 
 
 def restore(saved, now):
-    """The referee ``SlapReferee.save`` saved, going on from ``now``: every pending
+    """The referee ``PadSlapReferee.save`` saved, going on from ``now``: every pending
     deadline the same distance ahead of ``now`` as it was of the save's time."""
-    ref = SlapReferee(SlapGame.from_state(saved["game"]), seed=saved["seed"], hurry_ms=saved["hurry_ms"],
+    ref = PadSlapReferee(SlapGame.from_state(saved["game"]), seed=saved["seed"], hurry_ms=saved["hurry_ms"],
                       settle_ms=saved["settle_ms"], race_ms=saved["race_ms"], collect_ms=saved["collect_ms"])
     ref._deal_rng.state = saved["deal_rng"]
     ref._tie_rng.state = saved["tie_rng"]

@@ -17,7 +17,7 @@ tapped and played at once; a long press takes back the taps not yet laid.
 from topper import stdcards
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.games.tripp.engine import JOKER, Act, Phase, beats, value
-from topper.games.tripp.turn import TrippReferee, value_names
+from topper.games.tripp.dealt import TrippReferee, value_names
 from topper.turnref import LONG, SHORT, TurnReferee
 
 # An unseen card: rank -1, so it is no special card and beats nothing but a free board;

@@ -2,7 +2,7 @@
 
 The device is ``board_app``'s: the firmware's table shell on a virtual board, its OLED
 and ring as its drivers wrote them, its log in the commentary. Beside it, your panel:
-your cards (and your own secret) from the physical table (``pad_table``), and the
+your cards (and your own secret) from the physical table (``turn_table``), and the
 numbered moves you may make. A digit makes that move at the device, as a player would
 at the table (its cards tapped on the pad, its buttons pressed); up/down and ``m`` make
 a move further down the list. The device's raw keys still work, behind a prefix for a
@@ -56,7 +56,7 @@ CSS = """
 """
 
 
-class PadApp(BoardApp):
+class TurnApp(BoardApp):
     CSS = BoardApp.CSS + CSS
     HELP_TEXT = HELP
     BINDINGS = [
@@ -217,6 +217,6 @@ class PadApp(BoardApp):
 
 
 def result_words(board, table):
-    from topper_host.sim.pad_cmd import result_text
+    from topper_host.sim.turn_table import result_text
 
     return result_text(board, table)

@@ -23,7 +23,7 @@ card logged the refusal, and that log is consistent.
 
 from topper import cards, inputs
 from topper import jsonl
-from topper.games.slap.pad import SlapReferee
+from topper.games.slap.pad import PadSlapReferee
 from topper.games.slap.engine import SlapGame
 from topper.games.slap.rules import VARIANTS
 from topper.ticks import ticks_diff
@@ -69,7 +69,7 @@ def referee_from_header(h):
         if key in h:
             kw[key] = _int(h, key)
     g = SlapGame(game, _int(h, "seats"), _int(h, "jokers", 0))
-    return SlapReferee(g, seed=_int(h, "seed", 0), **kw)
+    return PadSlapReferee(g, seed=_int(h, "seed", 0), **kw)
 
 
 def check_version(h):

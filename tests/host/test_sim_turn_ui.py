@@ -1,4 +1,4 @@
-"""``topper sim --game <turn game>`` in the terminal (``ui.pad_app``): the device's OLED
+"""``topper sim --game <turn game>`` in the terminal (``ui.turn_app``): the device's OLED
 and ring beside your panel, your cards and your numbered moves; a key makes the move at
 the device, as a player makes it at the table. Keys go in through Textual's pilot; the
 board's clock is moved by hand."""
@@ -8,8 +8,8 @@ import random
 import pytest
 from sim_ui_support import HandClock, run, screen_text
 from topper import jsonl
-from topper_host.sim.pad_table import PadTable
-from topper_host.sim.ui.pad_app import PadApp
+from topper_host.sim.turn_table import TurnTable
+from topper_host.sim.ui.turn_app import TurnApp
 from topper_host.virtual.board import VirtualBoard
 
 
@@ -19,9 +19,9 @@ def _app(game, seats, seed, options=None):
     live = clock.make()
     board = VirtualBoard(now=live.now(), log=log.append, seed=seed)
     board.run(200)
-    table = PadTable(board, game, seats, seed, options, humans=(0,), speed=20)
+    table = TurnTable(board, game, seats, seed, options, humans=(0,), speed=20)
     table.start()
-    app = PadApp(board, table, live, title="t", tick=False)
+    app = TurnApp(board, table, live, title="t", tick=False)
     return app, table, clock, log
 
 

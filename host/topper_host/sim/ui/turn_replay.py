@@ -1,7 +1,7 @@
 """A turn game's log played back on the device in the terminal: ``topper sim --replay
 LOG`` (``sim.turn_feed`` makes the log's events on the virtual board at their stamps).
 
-The screen is ``pad_app``'s without a player's panel: the device's OLED and ring, its
+The screen is ``turn_app``'s without a player's panel: the device's OLED and ring, its
 log in the game's words. As for a slap replay: p pauses, + and - change the pace, q
 quits; the device's keys are not taken (the log plays the table).
 """
@@ -9,7 +9,7 @@ quits; the device's keys are not taken (the log plays the table).
 from rich.text import Text
 from textual.binding import Binding
 
-from topper_host.sim.ui.pad_app import PadApp
+from topper_host.sim.ui.turn_app import TurnApp
 
 HELP = """Keys: a replay
   p                pause and resume
@@ -23,10 +23,10 @@ its buttons pressed); the device rules on its own. docs/games/*.md says what it 
 
 
 class Watched:
-    """The table as ``PadApp`` asks it, for a log that plays itself: nobody to move."""
+    """The table as ``TurnApp`` asks it, for a log that plays itself: nobody to move."""
 
     humans = ()
-    pad = True  # PadApp.words words the rulings with ``ref``: here the device's own, pad or not
+    pad = True  # TurnApp.words words the rulings with ``ref``: here the device's own, pad or not
     refused = ""
     stuck = ""
 
@@ -57,7 +57,7 @@ class Watched:
         return False
 
 
-class PadReplayApp(PadApp):
+class TurnReplayApp(TurnApp):
     HELP_TEXT = HELP
     BINDINGS = [
         Binding("plus", "speed(2.0)", "faster", show=False),
@@ -65,17 +65,17 @@ class PadReplayApp(PadApp):
     ]
 
     def __init__(self, board, feed, clock, **kw):
-        PadApp.__init__(self, board, Watched(board, feed), clock, replay=True, **kw)
+        TurnApp.__init__(self, board, Watched(board, feed), clock, replay=True, **kw)
         self.feed = feed
 
     def advance(self, t):
         self.feed.to(t)
-        PadApp.advance(self, t)
+        TurnApp.advance(self, t)
 
     def draw(self, t):
         if self.feed.done() and not self.table.over:
             self.notice = "END OF THE LOG (the game was not over)"
-        PadApp.draw(self, t)
+        TurnApp.draw(self, t)
 
     def seat_keys(self, n):
         return Text("  ".join(["P%d" % (s + 1) for s in range(n)]))

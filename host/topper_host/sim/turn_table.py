@@ -84,7 +84,7 @@ def _event_of(what):
     return ("button", what[0], what[1])
 
 
-class PadTable:
+class TurnTable:
     def __init__(self, board, game, seats, seed, options=None, control=None, humans=(), speed=1.0, pad=True):
         self.board = board
         self.pad = pad  # the card pad on; off: every move is made with the buttons
@@ -272,3 +272,28 @@ class PadTable:
 def bot_seed(seed, seat):
     """Each bot's own seed, far from the deal's."""
     return (seed * 0x9E3779B1 + (seat + 1) * 0x85EBCA77 + 0x1234) & 0xFFFFFFFF
+
+
+def result_text(board, table):
+    """The end of a game in words: the device's winners and scores."""
+    if table.stuck:
+        return "stopped: " + table.stuck
+    if board.app.ref is None:
+        # END GAME? held twice: the device dropped the game (without the card pad, that
+        # is how a table ends a Tripp Jokes stalemate).
+        if table.ref.is_over() and not table.result()[0]:
+            return "no winner (a stalemate: the table ended the game)"
+        return "the table ended the game"
+    view = board.app.ref.view(board.now)
+    won = view["winners"]
+    text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
+    if view["scores"] is not None:
+        text += "   scores " + "  ".join(["P%d %d" % (s + 1, v) for s, v in enumerate(view["scores"])])
+    return text
+
+
+def device_winners(board):
+    """The device's winners; none once the table ended the game (END GAME)."""
+    if board.app.ref is None:
+        return []
+    return board.app.ref.view(board.now)["winners"]

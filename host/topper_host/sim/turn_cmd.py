@@ -2,10 +2,10 @@
 own shell (docs/simulator.md).
 
 The firmware's table shell runs on a virtual board (``topper_host.virtual``), with the
-card pad on (or off: ``--card-pad off``); beside it the physical table (``pad_table``)
+card pad on (or off: ``--card-pad off``); beside it the physical table (``turn_table``)
 holds the cards and seats the players, who make their moves at the device: cards
 tapped and buttons pressed, or buttons alone without the pad. The modes
-are the slap games': in the terminal you are P1 (``ui.pad_app``: the device, your hand
+are the slap games': in the terminal you are P1 (``ui.turn_app``: the device, your hand
 and your numbered moves), ``--bots-only`` plays whole games with a summary (``--watch``
 to see them), ``--headless`` prints the device's log and OLED. Seeded: the same seed
 deals the same cards and the bots play them the same way. The device's event log is
@@ -19,7 +19,7 @@ from topper import games, jsonl
 
 from topper_host import paths
 from topper_host.sim import logs
-from topper_host.sim.pad_table import PadTable
+from topper_host.sim.turn_table import TurnTable, device_winners, result_text
 
 BOOT_MS = 200  # the board boots before the host sets the game up
 BATCH_MS = 150  # headless: the OLED is read this long after a batch of log lines
@@ -134,7 +134,7 @@ def make(setup, seed, humans, speed, log, now=0):
 
     board = VirtualBoard(now=now, log=log, seed=seed)
     board.run(now + BOOT_MS)
-    table = PadTable(
+    table = TurnTable(
         board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed, pad=setup.pad
     )
     table.start()
@@ -143,31 +143,6 @@ def make(setup, seed, humans, speed, log, now=0):
 
 def _out(line):
     sys.stdout.write(line + "\n")
-
-
-def result_text(board, table):
-    """The end of a game in words: the device's winners and scores."""
-    if table.stuck:
-        return "stopped: " + table.stuck
-    if board.app.ref is None:
-        # END GAME? held twice: the device dropped the game (without the card pad, that
-        # is how a table ends a Tripp Jokes stalemate).
-        if table.ref.is_over() and not table.result()[0]:
-            return "no winner (a stalemate: the table ended the game)"
-        return "the table ended the game"
-    view = board.app.ref.view(board.now)
-    won = view["winners"]
-    text = " ".join(["P%d" % (s + 1) for s in won]) + " won" if won else "no winner"
-    if view["scores"] is not None:
-        text += "   scores " + "  ".join(["P%d %d" % (s + 1, v) for s, v in enumerate(view["scores"])])
-    return text
-
-
-def device_winners(board):
-    """The device's winners; none once the table ended the game (END GAME)."""
-    if board.app.ref is None:
-        return []
-    return board.app.ref.view(board.now)["winners"]
 
 
 def play(board, table, end, out=None):
@@ -229,8 +204,8 @@ def batch(args, setup, base, snaps):
 
 
 def live(args, setup, seed, snaps, humans):
-    from topper_host.sim import clock as clockmod
-    from topper_host.sim.ui.pad_app import PadApp
+    from topper_host.sim import wallclock as clockmod
+    from topper_host.sim.ui.turn_app import TurnApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: the game needs a terminal; try --bots-only or --headless", file=sys.stderr)
@@ -247,7 +222,7 @@ def live(args, setup, seed, snaps, humans):
     try:
         clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
         board, table = make(setup, seed, humans, args.bot_speed, log, now=clock.now())
-        app = PadApp(board, table, clock, title=title, snapshots=snaps)
+        app = TurnApp(board, table, clock, title=title, snapshots=snaps)
         app.run()
     finally:
         log.close()
@@ -261,7 +236,7 @@ def replay(args, snaps=None):
     (``turn_feed``); ``--headless``, replayed ruling for ruling as ``topper replay``
     does (the device's log or an older simulator's), printing every ruling and after
     each the OLED's lines when they changed (``# oled``)."""
-    from topper.eventlog import LogError
+    from topper.slaplog import LogError
 
     from topper_host.sim import turn_log
     from topper_host.sim.frame import TurnFrame
@@ -292,9 +267,9 @@ def replay_live(args, snaps):
     (``--speed``), as a slap log is."""
     import os
 
-    from topper.eventlog import LogError
+    from topper.slaplog import LogError
 
-    from topper_host.sim import clock as clockmod
+    from topper_host.sim import wallclock as clockmod
     from topper_host.sim import turn_feed
 
     try:
@@ -309,7 +284,7 @@ def replay_live(args, snaps):
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         print("topper sim: --replay draws in a terminal; add --headless to print it", file=sys.stderr)
         return 2
-    from topper_host.sim.ui.pad_replay import PadReplayApp
+    from topper_host.sim.ui.turn_replay import TurnReplayApp
 
     try:
         board = turn_feed.boot(h, start)
@@ -324,6 +299,6 @@ def replay_live(args, snaps):
     )
     feed = turn_feed.Feed(board, events, found)
     clock = clockmod.LiveClock(speed=args.speed, start=board.now)
-    app = PadReplayApp(board, feed, clock, title=title, snapshots=snaps)
+    app = TurnReplayApp(board, feed, clock, title=title, snapshots=snaps)
     app.run()
     return app.return_code or 0

@@ -1,6 +1,6 @@
 """Turn games played at the device's own shell, as at a real table with the card pad.
 
-The physical table (``sim.pad_table``: the game's dealt referee, standing for the cards
+The physical table (``sim.turn_table``: the game's dealt referee, standing for the cards
 in the players' hands) has its players make every move at the virtual board: cards
 tapped on the pad, buttons pressed (the game's ``pad_moves``, ``sim.moves``). Each game is played to its end
 by bots at every seat, and by a human at P1 picking from its numbered moves: the
@@ -20,7 +20,7 @@ from _census import CENSUS  # noqa: E402
 from topper import games, jsonl  # noqa: E402
 from topper.games.crazy.engine import PAPER, Act  # noqa: E402
 from topper_host import replay  # noqa: E402
-from topper_host.sim.pad_table import PadTable  # noqa: E402
+from topper_host.sim.turn_table import TurnTable  # noqa: E402
 from topper_host.virtual.board import LONG_MS, VirtualBoard  # noqa: E402
 
 # (game, seats, seed, options): each turn game, some with options off their defaults.
@@ -40,7 +40,7 @@ def play(game, seats, seed, options, humans=(), pick=None, census=True):
     log = []
     board = VirtualBoard(log=log.append, seed=seed)
     board.run(200)
-    table = PadTable(board, game, seats, seed, options, humans=humans, speed=50)
+    table = TurnTable(board, game, seats, seed, options, humans=humans, speed=50)
     table.start()
     end = board.now + HOURS
     while not table.over and board.now < end:
@@ -120,7 +120,7 @@ def test_a_move_the_device_refuses_is_shown_not_applied():
     log = []
     board = VirtualBoard(log=log.append, seed=2)
     board.run(200)
-    table = PadTable(board, "tripp", 2, 2, humans=(0, 1))
+    table = TurnTable(board, "tripp", 2, 2, humans=(0, 1))
     table.start()
     before = len(table.made)
     table.moves = _Wrong(table.moves)  # a move made wrongly at the device
@@ -152,7 +152,7 @@ def test_a_press_someone_else_makes_meanwhile_is_not_the_moves():
     log = []
     board = VirtualBoard(log=log.append, seed=9)
     board.run(200)
-    table = PadTable(board, "tripp", 4, 9, speed=50)
+    table = TurnTable(board, "tripp", 4, 9, speed=50)
     table.start()
     stray = 0
     while not table.over and board.now < HOURS:
@@ -174,7 +174,7 @@ def test_a_move_the_device_heard_otherwise_is_refused():
     not the bot's press, and the move is refused rather than taken for made."""
     board = VirtualBoard(seed=9)
     board.run(200)
-    table = PadTable(board, "tripp", 3, 9, speed=50)
+    table = TurnTable(board, "tripp", 3, 9, speed=50)
     table.start()
     while not table.over and board.now < HOURS:
         board.wait(170)

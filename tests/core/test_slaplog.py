@@ -1,7 +1,7 @@
 """The event log: header, events and rulings round-trip; replay reports a log that
 contradicts the rules with its line number."""
 
-from topper.eventlog import LogError, Replay
+from topper.slaplog import LogError, Replay
 
 HEAD = '{"log":"topper-table","v":1,"game":"ww3","seats":3,"jokers":0,"seed":1,"hurry_ms":0}'
 TABLE = [HEAD, '{"ev":"start","t":0,"seat":0}']
