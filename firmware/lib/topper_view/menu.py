@@ -66,7 +66,7 @@ def _step(values, current, delta):
 
 
 class Menu:
-    def __init__(self, game="ww3", seats=4, jokers=2, hurry_ms=3000, cardpad=False):
+    def __init__(self, game=None, seats=4, jokers=2, hurry_ms=3000, cardpad=False):
         self.game = game if game in games.keys() else games.keys()[0]
         self.seats = min(8, max(2, seats))
         if is_turn(self.game):

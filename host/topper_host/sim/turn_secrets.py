@@ -26,9 +26,6 @@ from topper.slaplog import LogError
 from topper_host.sim import moves
 
 DECK = 125  # card codes 0..124: the Triple Topper deck (a standard card's code is lower)
-# A board that did not yet count Guess My Card's draw pile refused a wild card tapped
-# among the secret cards in these words; one that counts it takes the card as turned up.
-OLDER_WILD = "wild: turn it up, tap next"
 
 
 class Stop(LogError):
@@ -151,9 +148,12 @@ class Unnamed:
                 raise LogError(line, "the revealed secret %r is not a card" % (text,))
             self.found[i] = ("card", code)
             return ref.take(inputs.CARD, -1, ev["t"], 0, code)
-        if self.game == "guess" and [r.get("why") for r in ev["_rulings"]] == [OLDER_WILD]:
-            # That refusal changed nothing then: the replay hands the referee nothing.
-            return [{"r": "error", "t": ev["t"], "why": OLDER_WILD}]
+        why = [r.get("why") for r in ev["_rulings"]]
+        if len(why) == 1 and why[0] in getattr(self.host, "OLDER_REFUSALS", ()):
+            # A read an older board refused, which the game now takes (the game's host
+            # package names them): that refusal changed nothing then, so the replay
+            # hands the referee nothing.
+            return [{"r": "error", "t": ev["t"], "why": why[0]}]
         # Any card the game refuses alike will do: not the one read last, which a pad
         # would take for the same card still lying on it.
         after = self._last + 1
