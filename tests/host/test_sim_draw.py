@@ -7,7 +7,8 @@ import copy
 import json
 
 import adafruit_framebuf
-from topper_host.sim import bots, clock, look, png, shot, slap_board, snapshot
+from topper_host.sim import bots, look, png, shot, slap_board, snapshot
+from topper_host.sim import wallclock
 from topper_host.sim.frame import HEIGHT, WIDTH, Frame
 from topper_host.sim.ui import device
 from topper_host.sim.device_bots import DeviceBots
@@ -110,7 +111,7 @@ def test_screenshot_renders_an_ansi_capture(tmp_path):
 
 def test_live_clock_stops_while_paused():
     now = [100.0]
-    c = clock.LiveClock(monotonic=lambda: now[0])
+    c = wallclock.LiveClock(monotonic=lambda: now[0])
     now[0] += 1.5
     assert c.now() == 1500
     c.pause(True)

@@ -17,7 +17,10 @@ from topper_host.sim.ref_feed import Game
 # games, one a line: the game, its seats, seed, pad, options, the plays made, the stamp
 # and the packed snapshot as the store held it. Tripp Jokes with the pad kept its inputs
 # as ["card", code] / ["press", kind, seat] lists, Tricky Dick its history as card codes
-# and reports as two ints, Crazy Job and Guess My Card their actions as lists.
+# and reports as two ints, Crazy Job and Guess My Card their actions as lists. The Guess
+# My Card game with the pad is one whose deals turned up no wild card: the table taps
+# such a wild now, which older firmware never heard, so an older save counts none
+# (docs/games/guess-my-card.md) and only a game without one is the same game today.
 OLD_SAVES = [
     tuple(json.loads(line)[k] for k in ("game", "seats", "seed", "pad", "options", "plays", "t", "save"))
     for line in open(os.path.join(os.path.dirname(__file__), "old_turn_saves.jsonl"))
