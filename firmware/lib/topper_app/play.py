@@ -3,9 +3,9 @@ needs to know of it; ``topper.referee`` is all it asks of the referee): its star
 inputs, its rulings and its end. One path for every game, with the card pad, with
 buttons and blind.
 
-- ``start``: the menu's "Start game": the deck checked when the card pad is on, then
-  the game begins at once, or at the starting seat's press (``begin``) for a game that
-  waits for one (the slap games) or whose deck lacks cards (the table sees why first).
+- ``start``: the menu's "Start game": the game begins at once, or at the starting
+  seat's press (``begin``) for a game that waits for one (the slap games, dealt at the
+  table: the enrolled deck is checked first, and the table hears what it lacks).
 - ``begin``: the referee made, the log's header and the save begun, the game entered.
 - ``enter``: the table takes up a game's referee (a start, and every resume).
 - ``button``, ``card``, ``tick``: an input to the referee, logged as it says
@@ -33,24 +33,25 @@ def start(app, now, seed=None):
     app.deck = None
     if seed is not None:
         cfg["seed"] = seed
-    missing = 0
     if cfg["cardpad"]:
         loaded = app._load_deck(now, game.deck == games.STANDARD)
         if loaded is None:
             return
         deck, finished = loaded
-        missing = _missing(game, cfg, deck)
-        if not finished and missing == 0:
-            missing = -1  # an enrollment left half done: some cards may read as unknown
         app.deck = deck
-    if game.starter or missing:
+        if game.starter:
+            # A game dealt at the table waits for its starter's press: the table hears
+            # first if the enrolled deck lacks some of its cards.
+            missing = _missing(game, cfg, deck)
+            if missing or not finished:
+                app._notice(
+                    "CARD PAD",
+                    "The enrolled deck lacks %d cards of this game; they will read as unknown." % missing,
+                    STARTER,
+                )
+                return
+    if game.starter:
         app.mode = STARTER
-        if missing:
-            app._notice(
-                "CARD PAD",
-                "The enrolled deck lacks %d cards of this game; they will read as unknown." % max(missing, 0),
-                STARTER,
-            )
         return
     begin(app, -1, now)
 
