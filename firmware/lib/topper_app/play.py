@@ -121,7 +121,7 @@ def button(app, kind, seat, t, us, now):
                 app._end_game()
             else:
                 app.mode = QUIT
-                take(app, PAUSE, -1, t, 0, None)
+                take(app, PAUSE, -1, t, 0, None, now)
         elif kind == TABLE and app.fx.slap is not None:
             app.fx.slap_t = now  # show the last slap's ruling again
         return
@@ -139,36 +139,38 @@ def button(app, kind, seat, t, us, now):
             # first press of a burst and is not pushed back by later ones, so a
             # chattering button cannot starve the screen and the log.
             app._race_at = now
-    take(app, kind, seat, t, us, None)
+    take(app, kind, seat, t, us, None, now)
 
 
 def back(app, kind, seat, t, us, now):
     """A press while "END GAME?" stands: the game goes on (a chess clock runs again),
     and a seat's press counts in it."""
     app.mode = GAME
-    take(app, RESUME, -1, t, 0, None)
+    take(app, RESUME, -1, t, 0, None, now)
     if kind == PRESS:
         button(app, kind, seat, t, us, now)
 
 
-def card(app, code, t):
-    take(app, CARD, -1, t, 0, code)
+def card(app, code, t, now):
+    take(app, CARD, -1, t, 0, code, now)
 
 
-def take(app, kind, seat, t, us, code):
-    """One input to the referee, logged as it says first; nothing of an input it has no
-    use for (a game without a clock is not paused)."""
+def take(app, kind, seat, t, us, code, now):
+    """One input to the referee at its stamp ``t``, logged as it says first; nothing of
+    an input it has no use for (a game without a clock is not paused). Its rulings are
+    shown and sounded from ``now``, the step's time: a tune started at a stamp already
+    past would skip its first notes."""
     ref = app.ref
     if not ref.uses(kind):
         return
     if not app.logq.on():  # (the log's records would allocate on the slap path)
-        ruled(app, ref.take(kind, seat, t, us, code), t)
+        ruled(app, ref.take(kind, seat, t, us, code), now)
         return
     ev = ref.logged(kind, seat, us, code)
     if ev is not None:
         name, fields = ev
         app.logq.event(name, t, **fields)
-        ruled(app, ref.take(kind, seat, t, us, code), t)
+        ruled(app, ref.take(kind, seat, t, us, code), now)
         return
     # A secret is being entered (a stored Crazy Job rule): its presses would spell it,
     # so the log holds none of them, only one "secret" event where the entry ends
@@ -177,7 +179,7 @@ def take(app, kind, seat, t, us, code):
     ended = not ref.secret_input()
     if ended:
         app.logq.event("secret", t)
-    ruled(app, rulings, t, log=ended)
+    ruled(app, rulings, now, log=ended)
 
 
 def tick(app, now):
