@@ -3,9 +3,9 @@ needs to know of it; ``topper.referee`` is all it asks of the referee): its star
 inputs, its rulings and its end. One path for every game, with the card pad, with
 buttons and blind.
 
-- ``start``: the menu's "Start game": the deck checked when the card pad is on, then
-  the game begins at once, or at the starting seat's press (``begin``) for a game that
-  waits for one (the slap games) or whose deck lacks cards (the table sees why first).
+- ``start``: the menu's "Start game": the game begins at once, or at the starting
+  seat's press (``begin``) for a game that waits for one (the slap games, dealt at the
+  table: the enrolled deck is checked first, and the table hears what it lacks).
 - ``begin``: the referee made, the log's header and the save begun, the game entered.
 - ``enter``: the table takes up a game's referee (a start, and every resume).
 - ``button``, ``card``, ``tick``: an input to the referee, logged as it says
@@ -33,24 +33,25 @@ def start(app, now, seed=None):
     app.deck = None
     if seed is not None:
         cfg["seed"] = seed
-    missing = 0
     if cfg["cardpad"]:
         loaded = app._load_deck(now, game.deck == games.STANDARD)
         if loaded is None:
             return
         deck, finished = loaded
-        missing = _missing(game, cfg, deck)
-        if not finished and missing == 0:
-            missing = -1  # an enrollment left half done: some cards may read as unknown
         app.deck = deck
-    if game.starter or missing:
+        if game.starter:
+            # A game dealt at the table waits for its starter's press: the table hears
+            # first if the enrolled deck lacks some of its cards.
+            missing = _missing(game, cfg, deck)
+            if missing or not finished:
+                app._notice(
+                    "CARD PAD",
+                    "The enrolled deck lacks %d cards of this game; they will read as unknown." % missing,
+                    STARTER,
+                )
+                return
+    if game.starter:
         app.mode = STARTER
-        if missing:
-            app._notice(
-                "CARD PAD",
-                "The enrolled deck lacks %d cards of this game; they will read as unknown." % max(missing, 0),
-                STARTER,
-            )
         return
     begin(app, -1, now)
 
@@ -120,7 +121,7 @@ def button(app, kind, seat, t, us, now):
                 app._end_game()
             else:
                 app.mode = QUIT
-                take(app, PAUSE, -1, t, 0, None)
+                take(app, PAUSE, -1, t, 0, None, now)
         elif kind == TABLE and app.fx.slap is not None:
             app.fx.slap_t = now  # show the last slap's ruling again
         return
@@ -138,36 +139,38 @@ def button(app, kind, seat, t, us, now):
             # first press of a burst and is not pushed back by later ones, so a
             # chattering button cannot starve the screen and the log.
             app._race_at = now
-    take(app, kind, seat, t, us, None)
+    take(app, kind, seat, t, us, None, now)
 
 
 def back(app, kind, seat, t, us, now):
     """A press while "END GAME?" stands: the game goes on (a chess clock runs again),
     and a seat's press counts in it."""
     app.mode = GAME
-    take(app, RESUME, -1, t, 0, None)
+    take(app, RESUME, -1, t, 0, None, now)
     if kind == PRESS:
         button(app, kind, seat, t, us, now)
 
 
-def card(app, code, t):
-    take(app, CARD, -1, t, 0, code)
+def card(app, code, t, now):
+    take(app, CARD, -1, t, 0, code, now)
 
 
-def take(app, kind, seat, t, us, code):
-    """One input to the referee, logged as it says first; nothing of an input it has no
-    use for (a game without a clock is not paused)."""
+def take(app, kind, seat, t, us, code, now):
+    """One input to the referee at its stamp ``t``, logged as it says first; nothing of
+    an input it has no use for (a game without a clock is not paused). Its rulings are
+    shown and sounded from ``now``, the step's time: a tune started at a stamp already
+    past would skip its first notes."""
     ref = app.ref
     if not ref.uses(kind):
         return
     if not app.logq.on():  # (the log's records would allocate on the slap path)
-        ruled(app, ref.take(kind, seat, t, us, code), t)
+        ruled(app, ref.take(kind, seat, t, us, code), now)
         return
     ev = ref.logged(kind, seat, us, code)
     if ev is not None:
         name, fields = ev
         app.logq.event(name, t, **fields)
-        ruled(app, ref.take(kind, seat, t, us, code), t)
+        ruled(app, ref.take(kind, seat, t, us, code), now)
         return
     # A secret is being entered (a stored Crazy Job rule): its presses would spell it,
     # so the log holds none of them, only one "secret" event where the entry ends
@@ -176,7 +179,7 @@ def take(app, kind, seat, t, us, code):
     ended = not ref.secret_input()
     if ended:
         app.logq.event("secret", t)
-    ruled(app, rulings, t, log=ended)
+    ruled(app, rulings, now, log=ended)
 
 
 def tick(app, now):

@@ -102,4 +102,4 @@ def pad(app, e, now):
     if card is None:
         app._warn("unknown card tag", t)
         return
-    app.play.card(app, card, t)
+    app.play.card(app, card, t, now)
