@@ -441,7 +441,7 @@ class TurnReferee(Referee):
             if "moves" in ruling:
                 return "%s: %d moves in %s" % (who, ruling["moves"], _secs(ruling["ms"]))
             n = ruling["left"]
-            return "%s byo-yomi: %d period%s" % (seat_name(ruling["seat"]), n, "" if n == 1 else "s")
+            return "%s byo-yomi: %d left" % (who, n)
         if r == "stage":
             return "%s stage %d: +%s" % (seat_name(ruling["seat"]), ruling["stage"] + 1, _secs(ruling["add"]))
         return ""

@@ -113,7 +113,7 @@ class PadApp(BoardApp):
             ref = self.board.app.ref  # its rulings are the buttons referee's, not the cards'
         if obj.get("r") not in (None, "error"):
             try:
-                return ref.describe(obj)
+                return ref.words(obj)
             except (KeyError, IndexError, TypeError):
                 pass  # a ruling only the device makes (a tap read, a count so far)
         return describe(line, slap=False)
