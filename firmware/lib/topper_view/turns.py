@@ -81,7 +81,8 @@ def short_time(ms):
 
 def overtime(c, seat):
     """'B3' (byo-yomi, periods left), 'C5' (Canadian, moves left) or ''."""
-    if c["stage"][seat] == 0:
+    stage = c.get("stage")  # (a board before byo-yomi sends no stages)
+    if not stage or stage[seat] == 0:
         return ""
     if c["control"] == "byo-yomi":
         return "B%d" % c["count"][seat]
