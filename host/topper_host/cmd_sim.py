@@ -43,8 +43,21 @@ def add_arguments(p):
     )
     g.add_argument(
         "--clock",
-        metavar="CONTROL:BASE[:EXTRA]",
-        help="a turn game's chess clock, seconds: per-move, fischer, bronstein, sudden-death, hourglass",
+        metavar="CONTROL:BASE[:EXTRA[:N]][/STAGE]",
+        help="a turn game's chess clock, seconds: per-move, fischer, bronstein, sudden-death, hourglass, "
+        "delay (simple), byo-yomi:MAIN:PERIOD:PERIODS, canadian:MAIN:PERIOD:MOVES; a further stage "
+        "/[MOVES@]ADD[:EXTRA], e.g. fischer:1200:0/300:5 (20 min, then 5 min + 5 s) (docs/clock.md)",
+    )
+    g.add_argument(
+        "--handicap",
+        metavar="PN=SECONDS,...",
+        help="with --clock: seats with a time of their own, e.g. P1=60,P3=120",
+    )
+    g.add_argument(
+        "--on-flag",
+        choices=("show", "penalty", "lose"),
+        help="with --clock: what a flag does (the menu's On flag): only shown (default), "
+        "a minute more and a penalty counted, or the seat loses",
     )
     g.add_argument(
         "--card-pad",
@@ -220,8 +233,9 @@ def run(args):
                 print("topper sim: --script is for the slap games", file=sys.stderr)
                 return 2
             return turn_cmd.run(args, _seed(args), snaps)
-        if args.opt or args.clock:
-            print("topper sim: --opt and --clock are for the turn-based games", file=sys.stderr)
+        if args.opt or args.clock or args.handicap or args.on_flag:
+            why = "--opt, --clock, --handicap and --on-flag are for the turn-based games"
+            print("topper sim: %s" % why, file=sys.stderr)
             return 2
         if args.card_pad:
             why = "--card-pad is for the turn-based games (a slap game without the pad: --blind)"

@@ -108,7 +108,7 @@ class Board:
 def _describe(ref, ruling):
     """A turn game's ruling in words: the referee's own, or its kind and fields."""
     try:
-        text = ref.describe(ruling)
+        text = ref.words(ruling)
     except (KeyError, IndexError, TypeError, ValueError):
         text = ""
     if text:

@@ -185,7 +185,8 @@ def test_the_shared_turn_screen_and_ring_draw_every_state():
     for card in deck + [None]:
         view = ref.view(t)
         lines = turns.lines(view)
-        assert len(lines) == 8 and lines[0] == "TRICKY DICK" and lines[-1] == view["hint"]
+        assert len(lines) == 8 and lines[0].count(">") <= 1 and len(lines[0]) == 20
+        assert lines[-1] == view["hint"]
         for line in lines:
             assert len(line) <= 21, line
         px = turns.frame(view, t)

@@ -144,7 +144,8 @@ def test_the_screen_shows_the_game_the_turn_its_time_and_the_news():
     ref.act((2,), 1500)
     lines = turns.lines(ref.view(2000))
     assert len(lines) == 8
-    assert lines[0] == "TRIPP JOKES"
+    # With a clock the title gives way to every seat's time, the seat on turn marked.
+    assert lines[0] == " 1:29>1:30"
     assert lines[1].startswith("P2 on turn") and lines[1].endswith("1:30")
     assert lines[2] == "count 2"
     assert lines[6] == "P1 adds 2"

@@ -112,18 +112,21 @@ def test_the_clock_lines_follow_the_control():
         ("bronstein", ["time", "extra"], "Delay", [2, 600000, 2000]),
         ("sudden death", ["time"], "Time/game", [3, 600000, 0]),
         ("hourglass", ["time"], "Time/game", [4, 600000, 0]),
+        ("delay", ["time", "extra"], "Delay", [5, 600000, 2000]),
+        ("byo-yomi", ["time", "period", "periods"], "Main time", [6, 600000, 30000, 3, 0, [], None]),
+        ("canadian", ["time", "period", "moves"], "Moves/period", [7, 600000, 30000, 0, 10, [], None]),
         ("off", [], None, None),
     )
     for name, extra_lines, label, control in table:
         m.long()
         assert m.value("clock") == name
-        shown = [k for k in keys(m) if k in ("time", "extra")]
+        shown = [k for k in keys(m) if k in ("time", "extra", "period", "periods", "moves")]
         assert shown == extra_lines, name
         if label is not None:
             assert label in [lab for _, lab in m.items()], name
         assert m.config()["control"] == control, name
         if control is not None:  # topper.clock takes every control the menu gives
-            clock.TimeControl(control[0], control[1], control[2])
+            assert clock.from_list(control).to_list() == control
 
 
 def test_clock_times_step_in_sensible_steps_and_show_in_minutes():
@@ -153,6 +156,7 @@ def test_config_of_a_turn_game_has_what_the_app_needs():
         "seats": 5,
         "options": {"jokers": 2, "places": 0},
         "control": None,
+        "flag": "show",
         "cardpad": True,
     }
     c["options"]["jokers"] = 9  # the app's copy: the menu's own stays right
@@ -172,3 +176,33 @@ def test_every_turn_game_screen_fits_and_marks_the_cursor():
             marked = [s for s in lines if s.startswith(">")]
             assert len(marked) == 1 and marked[0].startswith(">" + m.items()[m.cursor][1])
             m.short()
+
+
+def test_the_menu_sets_a_second_stage_a_handicap_and_what_a_flag_does():
+    m = menu.Menu(game="tripp", seats=3)
+    goto(m, "clock")
+    m.long()
+    m.long()  # fischer: 10 min + 2 s
+    goto(m, "stage")
+    m.long()  # then 1 min more once the 10 run out, with its own increment
+    goto(m, "stagex")
+    assert screen.spread(">Then +/move", "5s") in m.lines()
+    goto(m, "handicap")
+    m.long()
+    m.long()  # P2 gets a time of its own
+    goto(m, "seatms")
+    m.seat(0)  # 5 min -> 3 min
+    goto(m, "flag")
+    assert screen.spread(">On flag", "only shown") in m.lines()
+    m.long()
+    m.long()
+    assert screen.spread(">On flag", "loses") in m.lines()
+    c = m.config()
+    assert c["flag"] == "lose"
+    assert c["control"] == [1, 600000, 2000, 0, 0, [[0, 60000, 5000]], [600000, 180000, 600000]]
+    t = clock.from_list(c["control"])
+    assert t.base(1) == 180000 and t.stages == ((0, 60000, 5000),)
+    # A control a host set, which these lines cannot show, is kept whole until changed.
+    m.set_clock([6, 60000, 10000, 5, 0, [], [60000, 30000, 60000]], "penalty")
+    assert m.config()["control"] == [6, 60000, 10000, 5, 0, [], [60000, 30000, 60000]]
+    assert m.value("clock") == "byo-yomi*" and m.config()["flag"] == "penalty"

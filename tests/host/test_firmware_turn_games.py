@@ -91,7 +91,8 @@ def test_a_power_cut_mid_game_resumes_the_same_game_with_its_clock():
         app = power_cut(rig, code, env, port, now=5000)
         after = app.ref.view(rig.now)
         s = rig.screen()
-        assert s[0] == "GUESS MY CARD" and s[6] == "Resumed game", s
+        # Every seat's time on the top line, the seat on turn marked, as before the cut.
+        assert s[0][5 * after["turn"]] == ">" and s[0].count(">") == 1 and s[6] == "Resumed game", s
         for key in ("turn", "lines", "scores", "out", "focus", "hint"):
             assert after[key] == before[key], key
         # The clock is back with the time it had at the last action (the seconds in

@@ -73,7 +73,7 @@ BAD = (
     (("--game", "tripp", "--clock", "blitz:3"), "CONTROL one of per-move, fischer"),
     (("--game", "tripp", "--clock", "sudden-death:60:5"), "takes no increment or delay"),
     (("--game", "tripp", "--clock", "fischer:0"), "--clock: time must be"),
-    (("--game", "ww3", "--opt", "hands=2"), "--opt and --clock are for the turn-based games"),
+    (("--game", "ww3", "--opt", "hands=2"), "--handicap and --on-flag are for the turn-based games"),
 )
 
 

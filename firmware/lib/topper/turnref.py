@@ -48,6 +48,15 @@ _PRESS_OF = {inputs.SHORT: SHORT, inputs.LONG: LONG, inputs.TABLE: TABLE, inputs
 
 LINES = 4  # game lines a view carries for the screen (21 columns each)
 
+# What a flag does, as the table chose it (the menu's "On flag", cfg["flag"];
+# docs/rules/clock.md): it is only shown; the seat plays on with PENALTY_MS more, a
+# penalty counted against it; or the seat loses and the game ends there.
+FLAG_SHOW = 0
+FLAG_PENALTY = 1
+FLAG_LOSE = 2
+FLAG_NAMES = ("show", "penalty", "lose")
+PENALTY_MS = 60000
+
 
 def make_with(referee, cfg, seed, salt_key=None):
     """A turn game's referee for the menu's settings ``cfg``, not started: its
@@ -56,12 +65,26 @@ def make_with(referee, cfg, seed, salt_key=None):
     topper.referee)."""
     control = None
     if cfg.get("control") is not None:
-        kind, base, extra = cfg["control"]
-        control = clocks.TimeControl(kind, base, extra)
+        control = clocks.from_list(cfg["control"])
     entry = Entry.PAD if cfg["cardpad"] else Entry.BUTTONS
     if salt_key is None:
-        return referee(cfg["seats"], entry, seed, control, cfg["options"])
-    return referee(cfg["seats"], entry, seed, control, cfg["options"], salt_key)
+        ref = referee(cfg["seats"], entry, seed, control, cfg["options"])
+    else:
+        ref = referee(cfg["seats"], entry, seed, control, cfg["options"], salt_key)
+    ref.on_flag = flag_of(cfg.get("flag"))
+    return ref
+
+
+def flag_of(name):
+    """FLAG_SHOW, FLAG_PENALTY or FLAG_LOSE from a setting (its name or number; None:
+    show); ValueError for anything else."""
+    if name is None:
+        return FLAG_SHOW
+    if name in FLAG_NAMES:
+        return FLAG_NAMES.index(name)
+    if isinstance(name, int) and 0 <= name < len(FLAG_NAMES):
+        return name
+    raise ValueError("on a flag: show, penalty or lose, not %r" % (name,))
 
 
 _TAKES = 0
@@ -83,6 +106,8 @@ class TurnReferee(Referee):
         self.message = ""
         self.started = False
         self._clock_seat = -1  # the seat the clock was told is on turn
+        self.on_flag = FLAG_SHOW  # what a flag does (FLAG_NAMES)
+        self.lost = -1  # the seat that lost on time (FLAG_LOSE): the game is over
 
     # ----- what a game's subclass provides -------------------------------------------
 
@@ -180,7 +205,7 @@ class TurnReferee(Referee):
 
     def act(self, action, t_ms):
         """One whole engine action (the simulator, a bot, a judged pad play)."""
-        if self.is_over():
+        if self.over():
             return [self._error("the game is over", t_ms)]
         try:
             events = self._apply(action)
@@ -199,6 +224,8 @@ class TurnReferee(Referee):
             return self.pause(t_ms)
         if kind == inputs.RESUME:
             return self.resume(t_ms)
+        if self.lost >= 0:
+            return [self._error("the game is over: %s lost on time" % seat_name(self.lost), t_ms)]
         if kind == inputs.CARD:
             return self.card(card, t_ms)
         press = _PRESS_OF.get(kind)
@@ -221,9 +248,29 @@ class TurnReferee(Referee):
             return []
         return self._clock_rulings(self.clock.resume(t_ms))
 
+    def over(self):
+        """The game is over: its engine says so, or a seat lost on time."""
+        return self.lost >= 0 or self.is_over()
+
+    def final(self):
+        """The winners at the end: the engine's, or after a loss on time the seats
+        still in other than the loser (with points, the best of them; docs/rules/clock.md)."""
+        if self.lost < 0:
+            return self.winners()
+        gone = self.out()
+        left = [s for s in range(self.seats) if s != self.lost and not gone[s]]
+        named = [s for s in self.winners() if s != self.lost]
+        if named:
+            return named
+        scores = self.scores()
+        if scores is not None and left:
+            best = max([scores[s] for s in left])
+            return [s for s in left if scores[s] == best]
+        return left
+
     def view(self, t_ms):
         """What a screen and the ring show now: plain ints, strings, lists, None."""
-        over = self.is_over()
+        over = self.over()
         return {
             "game": self.GAME,
             "seats": self.seats,
@@ -233,7 +280,7 @@ class TurnReferee(Referee):
             "focus": -1 if over else self.focus(),
             "out": self.out(),
             "over": over,
-            "winners": self.winners() if over else [],
+            "winners": self.final() if over else [],
             "scores": self.scores(),
             "clock": self.clock.view(t_ms) if self.clock is not None else None,
             "lines": self.lines()[:LINES],
@@ -263,15 +310,16 @@ class TurnReferee(Referee):
         head["options"] = cfg["options"]
         clock = None
         if cfg.get("control") is not None:
-            kind, base, extra = cfg["control"]
-            clock = {"control": clocks.CONTROL_NAMES[kind], "base_ms": base, "extra_ms": extra}
+            clock = clocks.from_list(cfg["control"]).to_header()
+            if self.on_flag != FLAG_SHOW:
+                clock["flag"] = FLAG_NAMES[self.on_flag]
         head["clock"] = clock
         return head
 
     def on_turn(self):
         """The seat on turn as ``view`` gives it (-1 once the game is over), without
         the rest of the view."""
-        return -1 if self.is_over() else self._turn()
+        return -1 if self.over() else self._turn()
 
     def save(self, t_ms):
         """Everything a power cut must not lose, JSON-able: the game (``to_dict``) and
@@ -280,6 +328,9 @@ class TurnReferee(Referee):
         saved["clock"] = None
         if self.clock is not None:
             saved["clock"] = {"clock": self.clock.save(t_ms), "seat": self._clock_seat}
+            if self.on_flag != FLAG_SHOW or self.lost >= 0:
+                saved["clock"]["flag"] = self.on_flag
+                saved["clock"]["lost"] = self.lost
         return saved
 
     def restore_clock(self, state, t_ms):
@@ -291,6 +342,9 @@ class TurnReferee(Referee):
             return
         self.clock = clocks.restore(self.seats, state["clock"], t_ms)
         self._clock_seat = state["seat"]
+        # (a save from before the table chose what a flag does: only shown)
+        self.on_flag = flag_of(state.get("flag"))
+        self.lost = state.get("lost", -1)
 
     # ----- shared by the subclasses --------------------------------------------------
 
@@ -309,9 +363,9 @@ class TurnReferee(Referee):
             gone = self.out()
             for s in range(self.seats):
                 if gone[s] and self.clock.active[s]:
-                    out.extend(self.clock.remove(s, t_ms))
-            if self.is_over():
-                out.extend(self.clock.stop(t_ms))
+                    out.extend(self._flagged(self.clock.remove(s, t_ms)))
+            if self.over():
+                out.extend(self._flagged(self.clock.stop(t_ms)))
             else:
                 seat = self._turn()
                 if seat >= 0 and seat != self._clock_seat and self.clock.active[seat]:
@@ -339,15 +393,71 @@ class TurnReferee(Referee):
 
     def _clock_rulings(self, events):
         # The clock's own "turn"/"start" events repeat what the engine said; the log
-        # keeps the ones a player notices: flags, pauses, seats leaving, the stop.
+        # keeps the ones a player notices: flags and what they cost, byo-yomi's periods,
+        # a new stage, pauses, the stop.
         kept = []
         for e in events:
-            if e["r"] in ("flag", "pause", "resume", "stop"):
-                if e["r"] == "flag":
-                    self.message = "%s out of time" % seat_name(e["seat"])
+            if e["r"] in ("flag", "period", "stage", "pause", "resume", "stop"):
                 kept.append(e)
-        return kept
+        return self._flagged(kept)
+
+    def _flagged(self, events):
+        """The table's answer to each flag among ``events`` (``on_flag``) added after
+        it: a penalty, or the loss and the end of the game. Sets the message."""
+        out = []
+        for e in events:
+            out.append(e)
+            if e["r"] != "flag" or self.lost >= 0:
+                continue
+            seat = e["seat"]
+            if self.on_flag == FLAG_PENALTY:
+                n = self.clock.penalize(seat, PENALTY_MS)
+                out.append({"r": "penalty", "t": e["t"], "seat": seat, "n": n, "add": PENALTY_MS})
+            elif self.on_flag == FLAG_LOSE:
+                self.lost = seat
+                self.clock.stop(self.clock.now)
+                out.append({"r": "timeloss", "t": e["t"], "seat": seat, "winners": self.final()})
+        for e in out:
+            text = self.clock_words(e)
+            if text:
+                self.message = text
+        return out
+
+    def clock_words(self, ruling):
+        """A clock's ruling in words (the message line, the commentary), or ""."""
+        r = ruling["r"]
+        if r == "flag":
+            return "%s out of time" % seat_name(ruling["seat"])
+        if r == "penalty":
+            return "%s penalty %d: +%s" % (seat_name(ruling["seat"]), ruling["n"], _secs(ruling["add"]))
+        if r == "timeloss":
+            won = " ".join([seat_name(s) for s in ruling["winners"]])
+            if not won:
+                return "%s loses on time" % seat_name(ruling["seat"])
+            verb = " wins" if len(ruling["winners"]) == 1 else " win"
+            return "%s loses on time, %s%s" % (seat_name(ruling["seat"]), won, verb)
+        if r == "period":
+            who = seat_name(ruling["seat"])
+            if "moves" in ruling:
+                return "%s: %d moves in %s" % (who, ruling["moves"], _secs(ruling["ms"]))
+            n = ruling["left"]
+            return "%s byo-yomi: %d left" % (who, n)
+        if r == "stage":
+            return "%s stage %d: +%s" % (seat_name(ruling["seat"]), ruling["stage"] + 1, _secs(ruling["add"]))
+        return ""
+
+    def words(self, ruling):
+        """A ruling in words for the commentary: the clock's, else the game's."""
+        return self.clock_words(ruling) or self.describe(ruling)
 
     def describe(self, ruling):
         """A ruling in words for the screen's message line, or "" to keep the last."""
         return ""
+
+
+def _secs(ms):
+    """'60s', '5:00'."""
+    s = (ms + 999) // 1000
+    if s < 60:
+        return "%ds" % s
+    return "%d:%02d" % (s // 60, s % 60)

@@ -7,8 +7,9 @@ back, P2 steps it forward; other seats do nothing here.
 
 The lines depend on the game. The slap games (World War 3, Armageddon) have seats,
 jokers and the hurry-up. A turn-based game (``topper.games`` says which) has its seats (within
-its players range), its own options, a chess clock (a control, its time, and for
-Fischer and Bronstein the seconds each move gives back) and the card pad.
+its players range), its own options, a chess clock (a control, its time, the seconds
+each move gives back or holds off, byo-yomi's periods, a second stage, a handicap for
+one seat, what a flag does) and the card pad.
 
 The menu only holds choices; ``config()`` hands them to the app as a dict.
 """
@@ -24,13 +25,25 @@ HURRY_STEPS = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 7000, 10000)
 
 # The chess clock of a turn game: "off", then topper.clock's controls in their order
 # (the control's kind is its index here minus one).
-CLOCKS = ("off", "per-move", "fischer", "bronstein", "sudden death", "hourglass")
+CLOCKS = ("off", "per-move", "fischer", "bronstein", "sudden death", "hourglass", "delay", "byo-yomi",
+          "canadian")
 MOVE_STEPS = (5000, 10000, 15000, 20000, 30000, 45000, 60000, 90000, 120000, 180000, 300000)
 GAME_STEPS = (30000, 60000, 120000, 180000, 300000, 600000, 900000, 1200000, 1800000, 2700000, 3600000)
 EXTRA_STEPS = (1000, 2000, 3000, 5000, 10000, 15000, 30000)
+PERIOD_STEPS = (10000, 20000, 30000, 60000, 120000, 300000, 600000)
+PERIODS_STEPS = (1, 2, 3, 5, 10)
+MOVES_STEPS = (5, 10, 15, 20, 25)
+STAGE_STEPS = (0, 60000, 300000, 600000, 900000, 1800000)  # a second stage's time (0: none)
+STAGE_EXTRA_STEPS = (0,) + EXTRA_STEPS
+FLAGS = ("show", "penalty", "lose")  # topper.turnref.FLAG_NAMES: what a flag does
 PER_MOVE = 1
 FISCHER = 2
 BRONSTEIN = 3
+SUDDEN = 4
+DELAY = 6
+BYOYOMI = 7
+CANADIAN = 8
+STAGED = (FISCHER, BRONSTEIN, SUDDEN, DELAY)
 
 # Lines in the order shown: (key, label); a slap game's.
 ITEMS = (
@@ -80,7 +93,16 @@ class Menu:
         self.clock = 0  # an index in CLOCKS
         self.move_ms = 30000  # the per-move limit
         self.base_ms = 600000  # a bank for the whole game
-        self.extra_ms = 2000  # Fischer increment or Bronstein delay
+        self.extra_ms = 2000  # Fischer increment, Bronstein or simple delay
+        self.period_ms = 30000  # a byo-yomi period
+        self.periods = 3  # Japanese byo-yomi's periods
+        self.moves = 10  # Canadian byo-yomi's moves a period
+        self.stage_ms = 0  # a second stage once the first runs out (0: none)
+        self.stage_extra = 5000  # its increment or delay
+        self.handicap = -1  # the seat with a time of its own, or -1
+        self.seat_ms = 300000  # that seat's time
+        self.flag = 0  # an index in FLAGS
+        self.fixed = None  # a control the host set that these lines cannot show
 
     def config(self):
         if is_turn(self.game):
@@ -89,6 +111,7 @@ class Menu:
                 "seats": self.seats,
                 "options": dict(self._options()),
                 "control": self.control(),
+                "flag": FLAGS[self.flag],
                 "cardpad": self.cardpad,
             }
         return {
@@ -100,14 +123,47 @@ class Menu:
         }
 
     def control(self):
-        """The clock as ``[kind, base_ms, extra_ms]`` (topper.clock), or None for none."""
+        """The clock as ``topper.clock.TimeControl.to_list`` gives it, or None for none."""
         c = self.clock
+        if self.fixed is not None:
+            return list(self.fixed)
         if c == 0:
             return None
-        if c == PER_MOVE:
-            return [c - 1, self.move_ms, 0]
-        extra = self.extra_ms if c == FISCHER or c == BRONSTEIN else 0
-        return [c - 1, self.base_ms, extra]
+        base = self.move_ms if c == PER_MOVE else self.base_ms
+        extra = 0
+        if c in (FISCHER, BRONSTEIN, DELAY):
+            extra = self.extra_ms
+        elif c in (BYOYOMI, CANADIAN):
+            extra = self.period_ms
+        periods = self.periods if c == BYOYOMI else 0
+        moves = self.moves if c == CANADIAN else 0
+        stages = []
+        if c in STAGED and self.stage_ms:
+            stages.append([0, self.stage_ms, self.stage_extra if c != SUDDEN else 0])
+        seat_ms = None
+        if 0 <= self.handicap < self.seats:
+            seat_ms = [base] * self.seats
+            seat_ms[self.handicap] = self.seat_ms
+        if not periods and not moves and not stages and seat_ms is None:
+            return [c - 1, base, extra]
+        return [c - 1, base, extra, periods, moves, stages, seat_ms]
+
+    def set_clock(self, control, flag=None):
+        """The clock a host or a log names (``control`` as ``control()`` gives it, or
+        None) and what a flag does: shown as far as these lines can, kept whole."""
+        self.fixed = None
+        self.flag = FLAGS.index(flag) if flag in FLAGS else 0
+        if control is None:
+            self.clock = 0
+            return
+        self.clock = control[0] + 1
+        self.move_ms = self.base_ms = control[1]
+        if self.clock in (BYOYOMI, CANADIAN):
+            self.period_ms = control[2]
+        else:
+            self.extra_ms = control[2]
+        if len(control) > 3:
+            self.fixed = list(control)
 
     def items(self):
         """The lines of the game chosen now."""
@@ -117,12 +173,28 @@ class Menu:
         for opt in games.find(self.game).options:
             out.append(("o." + opt.key, opt.label))
         out.append(("clock", "Clock"))
-        if self.clock != 0:
-            out.append(("time", "Time/move" if self.clock == PER_MOVE else "Time/game"))
-        if self.clock == FISCHER:
-            out.append(("extra", "Increment"))
-        elif self.clock == BRONSTEIN:
-            out.append(("extra", "Delay"))
+        c = self.clock
+        if c != 0 and self.fixed is None:
+            if c == PER_MOVE:
+                out.append(("time", "Time/move"))
+            else:
+                out.append(("time", "Main time" if c in (BYOYOMI, CANADIAN) else "Time/game"))
+            if c == FISCHER:
+                out.append(("extra", "Increment"))
+            elif c in (BRONSTEIN, DELAY):
+                out.append(("extra", "Delay"))
+            elif c in (BYOYOMI, CANADIAN):
+                out.append(("period", "Period"))
+                out.append(("periods", "Periods") if c == BYOYOMI else ("moves", "Moves/period"))
+            if c in STAGED:
+                out.append(("stage", "Then add"))
+                if self.stage_ms and c != SUDDEN:
+                    out.append(("stagex", "Then +/move" if c == FISCHER else "Then delay"))
+            out.append(("handicap", "Handicap"))
+            if self.handicap >= 0:
+                out.append(("seatms", "P%d time" % (self.handicap + 1)))
+        if c != 0:
+            out.append(("flag", "On flag"))
         out.append(("cardpad", "Card pad"))
         out.append(("enroll", "Enroll deck"))
         return out
@@ -185,6 +257,23 @@ class Menu:
             opts[opt.key] = _step(opt.values, opts[opt.key], d)
         elif k == "clock":
             self.clock = (self.clock + d) % len(CLOCKS)
+            self.fixed = None
+        elif k == "period":
+            self.period_ms = _step(PERIOD_STEPS, self.period_ms, d)
+        elif k == "periods":
+            self.periods = _step(PERIODS_STEPS, self.periods, d)
+        elif k == "moves":
+            self.moves = _step(MOVES_STEPS, self.moves, d)
+        elif k == "stage":
+            self.stage_ms = _step(STAGE_STEPS, self.stage_ms, d)
+        elif k == "stagex":
+            self.stage_extra = _step(STAGE_EXTRA_STEPS, self.stage_extra, d)
+        elif k == "handicap":
+            self.handicap = _step(tuple(range(-1, self.seats)), self.handicap, d)
+        elif k == "seatms":
+            self.seat_ms = _step(MOVE_STEPS if self.clock == PER_MOVE else GAME_STEPS, self.seat_ms, d)
+        elif k == "flag":
+            self.flag = (self.flag + d) % len(FLAGS)
         elif k == "time":
             if self.clock == PER_MOVE:
                 self.move_ms = _step(MOVE_STEPS, self.move_ms, d)
@@ -218,7 +307,23 @@ class Menu:
             names = opt.names
             return str(v) if names is None else names[list(opt.values).index(v)]
         if k == "clock":
-            return CLOCKS[self.clock]
+            return CLOCKS[self.clock] if self.fixed is None else CLOCKS[self.clock] + "*"
+        if k == "period":
+            return duration(self.period_ms)
+        if k == "periods":
+            return str(self.periods)
+        if k == "moves":
+            return str(self.moves)
+        if k == "stage":
+            return duration(self.stage_ms) if self.stage_ms else "off"
+        if k == "stagex":
+            return duration(self.stage_extra) if self.stage_extra else "none"
+        if k == "handicap":
+            return "P%d" % (self.handicap + 1) if self.handicap >= 0 else "off"
+        if k == "seatms":
+            return duration(self.seat_ms)
+        if k == "flag":
+            return ("only shown", "penalty", "loses")[self.flag]
         if k == "time":
             return duration(self.move_ms if self.clock == PER_MOVE else self.base_ms)
         if k == "extra":

@@ -1,11 +1,14 @@
 """What the device shows during a turn-based game: the OLED lines and the ring, drawn
 from ``TurnReferee.view`` (topper.turnref). The simulator draws the same two.
 
-Screen: the game and the seat on turn with its time, the game's own lines, the latest
-ruling and what the device waits for. Ring: every seat in its colour, the seat on turn
-pulsing, the next seat glowing dimly, the focus seat (the rule owner, the seat asked)
-steady; amber in a seat's last 10 s of time, red once it has flagged; a seat that is
-out stays dark; at the end a comet in the winner's colour.
+Screen: the game (with a chess clock: every seat's time instead, P1 first, ">" before
+the seat on turn, "!" before a flagged one, "x" before one out), the seat on turn with its
+time (byo-yomi: "B3" its periods left; Canadian: "C5" its moves left in the period), the
+game's own lines, the latest ruling and what the device waits for. Ring: every seat in
+its colour, the seat on turn pulsing, the next seat glowing dimly, the focus seat (the
+rule owner, the seat asked) steady; amber for any seat in its last 10 s of time or in
+byo-yomi, red once it has flagged; a seat that is out stays dark; at the end a comet in
+the winner's colour.
 """
 
 from topper import games
@@ -62,6 +65,51 @@ def clock_text(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
+def short_time(ms):
+    """A time in at most 4 characters for the all-seats line: 'm:ss' under 10 min, then
+    '12m', then '2h05'."""
+    if ms <= 0:
+        return "0:00"
+    s = (ms + 999) // 1000
+    if s < 600:
+        return "%d:%02d" % (s // 60, s % 60)
+    m = (s + 59) // 60
+    if m < 100:
+        return "%dm" % m
+    return "%dh%02d" % (m // 60, m % 60)
+
+
+def overtime(c, seat):
+    """'B3' (byo-yomi, periods left), 'C5' (Canadian, moves left) or ''."""
+    stage = c.get("stage")  # (a board before byo-yomi sends no stages)
+    if not stage or stage[seat] == 0:
+        return ""
+    if c["control"] == "byo-yomi":
+        return "B%d" % c["count"][seat]
+    if c["control"] == "canadian":
+        return "C%d" % c["count"][seat]
+    return ""
+
+
+def seat_times(view):
+    """The lines of every seat's time: 4 seats a line, 5 characters each (a mark and
+    the time), so that a seat keeps its column."""
+    c = view["clock"]
+    out = view["out"]
+    cells = []
+    for s in range(view["seats"]):
+        if c["flagged"][s]:
+            mark = "!"
+        elif out[s] or not c["active"][s]:
+            mark = "x"
+        elif s == view["turn"]:
+            mark = ">"
+        else:
+            mark = " "
+        cells.append(mark + "%4s" % short_time(c["remaining"][s]))
+    return ["".join(cells[i : i + 4]) for i in range(0, len(cells), 4)]
+
+
 def _turn_line(view):
     if view["over"]:
         won = view["winners"]
@@ -76,13 +124,18 @@ def _turn_line(view):
     if c["paused"]:
         return screen.spread(left, "paused")
     mark = "!" if c["flagged"][turn] else ""
-    return screen.spread(left, mark + clock_text(c["remaining"][turn]))
+    more = overtime(c, turn)
+    return screen.spread(left, (more + " " if more else "") + mark + clock_text(c["remaining"][turn]))
 
 
 def lines(view):
     """The 8 lines of the OLED."""
-    out = [screen.fit(title(view["game"])), screen.fit(_turn_line(view))]
-    for text in view["lines"]:
+    if view["clock"] is None:
+        out = [screen.fit(title(view["game"]))]
+    else:
+        out = [screen.fit(t) for t in seat_times(view)]
+    out.append(screen.fit(_turn_line(view)))
+    for text in view["lines"][: screen.LINES - 2 - len(out)]:
         out.append(screen.fit(text))
     while len(out) < screen.LINES - 2:
         out.append("")
@@ -103,7 +156,7 @@ def frame(view, now, n=ring.N):
         color = ring.seat_color(s)
         if c is not None and c["flagged"][s]:
             color = ring.RED
-        elif c is not None and s == view["turn"] and 0 < c["remaining"][s] <= LOW_MS:
+        elif c is not None and (0 < c["remaining"][s] <= LOW_MS or overtime(c, s)):
             color = ring.AMBER
         if out[s]:
             level = ring.OUT

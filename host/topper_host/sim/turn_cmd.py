@@ -43,9 +43,12 @@ class Setup:
                 raise Usage("%s is for %d players: --seats %d" % (title, low, low))
             raise Usage("%s is for %d to %d players, not %d" % (title, low, high, self.seats))
         self.options = parse_options(args.game, args.opt or [])
-        self.control = None  # (kind, base_ms, extra_ms) as topper.clock
+        self.control = None  # topper.clock.TimeControl.to_list()
+        self.flag = args.on_flag
         if args.clock:
-            self.control = control_from(args.clock)
+            self.control = control_from(args.clock, self.seats, args.handicap)
+        elif args.handicap or args.on_flag:
+            raise Usage("--handicap and --on-flag go with a --clock")
         self.pad = args.card_pad != "off"  # as the menu's "Card pad" line
 
     def text(self):
@@ -54,33 +57,81 @@ class Setup:
             from topper.clock import CONTROL_NAMES
 
             parts.append("clock %s %gs" % (CONTROL_NAMES[self.control[0]], self.control[1] / 1000.0))
+            if self.flag:
+                parts.append("on flag: %s" % self.flag)
         if not self.pad:
             parts.append("no card pad")
         return " ".join(parts)
 
 
-def control_from(text):
-    """``CONTROL:BASE[:EXTRA]`` (seconds) -> ``(kind, base_ms, extra_ms)`` as
-    ``topper.clock``'s; Usage in words."""
+def _ms(text, what):
+    try:
+        secs = float(text)
+    except ValueError:
+        raise Usage("--clock times are seconds, not %r (%s)" % (text, what))
+    return int(round(secs * 1000))
+
+
+def control_from(text, seats=2, handicap=None):
+    """``CONTROL:BASE[:EXTRA[:N]]`` (seconds; N byo-yomi's periods or Canadian's moves)
+    followed by stages ``/[MOVES@]ADD[:EXTRA]``, and a handicap ``P1=60,P3=120`` ->
+    ``topper.clock.TimeControl.to_list()``; Usage in words."""
     from topper import clock as clockmod
 
-    parts = text.split(":")
     names = clockmod.CONTROL_NAMES
-    if len(parts) not in (2, 3) or parts[0] not in names:
-        raise Usage("--clock is CONTROL:BASE[:EXTRA] with CONTROL one of %s" % ", ".join(names))
-    try:
-        secs = [float(p) for p in parts[1:]]
-    except ValueError:
-        raise Usage("--clock times are seconds, not %r" % ":".join(parts[1:]))
+    Control = clockmod.Control
+    first, *rest = text.split("/")
+    parts = first.split(":")
+    usage = "--clock is CONTROL:BASE[:EXTRA[:N]][/STAGE] with CONTROL one of %s" % ", ".join(names)
+    if len(parts) not in (2, 3, 4) or parts[0] not in names:
+        raise Usage(usage)
     kind = names.index(parts[0])
-    extra = int(round(secs[1] * 1000)) if len(secs) > 1 else 0
-    if extra and kind not in (clockmod.Control.FISCHER, clockmod.Control.BRONSTEIN):
+    base = _ms(parts[1], "the time")
+    extra = _ms(parts[2], "the increment, delay or period") if len(parts) > 2 else 0
+    periods = moves = 0
+    if kind in (Control.BYOYOMI, Control.CANADIAN):
+        if len(parts) != 4:
+            n = "PERIODS" if kind == Control.BYOYOMI else "MOVES"
+            raise Usage("--clock %s is %s:MAIN:PERIOD:%s" % (parts[0], parts[0], n))
+        try:
+            n = int(parts[3])
+        except ValueError:
+            raise Usage("--clock %s: %r is not a whole number" % (parts[0], parts[3]))
+        if kind == Control.BYOYOMI:
+            periods = n
+        else:
+            moves = n
+    elif len(parts) == 4:
+        raise Usage("--clock %s takes no fourth number" % parts[0])
+    elif extra and kind not in (Control.FISCHER, Control.BRONSTEIN, Control.DELAY):
         raise Usage("--clock %s takes no increment or delay" % parts[0])
+    stages = []
+    for st in rest:
+        after = 0
+        if "@" in st:
+            count, _, st = st.partition("@")
+            try:
+                after = int(count)
+            except ValueError:
+                raise Usage("--clock: a stage is [MOVES@]ADD[:EXTRA], not %r" % st)
+        bits = st.split(":")
+        if len(bits) not in (1, 2):
+            raise Usage("--clock: a stage is [MOVES@]ADD[:EXTRA], not %r" % st)
+        add = _ms(bits[0], "a stage's time")
+        stages.append((after, add, _ms(bits[1], "a stage's increment") if len(bits) > 1 else 0))
+    seat_ms = None
+    if handicap:
+        seat_ms = [base] * seats
+        for item in handicap.split(","):
+            who, eq, secs = item.strip().partition("=")
+            if not eq or not who[1:].isdigit() or who[:1] not in ("P", "p") or not 1 <= int(who[1:]) <= seats:
+                raise Usage("--handicap is PN=SECONDS,... with N a seat 1..%d, not %r" % (seats, item))
+            seat_ms[int(who[1:]) - 1] = _ms(secs, "a seat's time")
     try:
-        c = clockmod.TimeControl(kind, int(round(secs[0] * 1000)), extra)
+        c = clockmod.TimeControl(kind, base, extra, periods, moves, stages, seat_ms)
     except clockmod.ClockError as e:
         raise Usage("--clock: %s" % e)
-    return (c.kind, c.base_ms, c.extra_ms)
+    return c.to_list()
 
 
 def parse_options(game, pairs):
@@ -135,7 +186,8 @@ def make(setup, seed, humans, speed, log, now=0):
     board = VirtualBoard(now=now, log=log, seed=seed)
     board.run(now + BOOT_MS)
     table = TurnTable(
-        board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed, pad=setup.pad
+        board, setup.game, setup.seats, seed, setup.options, setup.control, humans, speed, pad=setup.pad,
+        flag=setup.flag,
     )
     table.start()
     return board, table

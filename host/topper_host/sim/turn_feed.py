@@ -49,13 +49,11 @@ def boot(h, start):
     menu.options[game] = dict(h.get("options") or {})
     clock = h.get("clock")
     if clock is None:
-        menu.clock = 0
+        menu.set_clock(None)
     else:
-        from topper.clock import CONTROL_NAMES
+        from topper.clock import from_header
 
-        menu.clock = CONTROL_NAMES.index(clock["control"]) + 1
-        menu.move_ms = menu.base_ms = clock["base_ms"]
-        menu.extra_ms = clock.get("extra_ms", 0)
+        menu.set_clock(from_header(clock).to_list(), clock.get("flag"))
     cfg = {"game": game, "seats": h["seats"], "cardpad": h["entry"] == "pad", "seed": h.get("seed", 0)}
     why = board.app.link_setup(cfg, start)
     if why is not None:

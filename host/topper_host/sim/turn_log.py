@@ -105,13 +105,15 @@ def make(h):
     control = None
     if c is not None:
         try:
-            control = clockmod.TimeControl(
-                clockmod.CONTROL_NAMES.index(c["control"]), c["base_ms"], c.get("extra_ms", 0)
-            )
-        except (KeyError, TypeError, ValueError) as e:
+            control = clockmod.from_header(c)
+            on_flag = turnref.flag_of(c.get("flag"))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise ValueError("bad clock %r: %s" % (c, e))
     seed = h.get("seed", 0)
-    return module(game).referee(seats, ENTRY_NAMES.index(h["entry"]), seed, control, options)
+    ref = module(game).referee(seats, ENTRY_NAMES.index(h["entry"]), seed, control, options)
+    if control is not None:
+        ref.on_flag = on_flag
+    return ref
 
 
 def apply(ref, ev):

@@ -85,14 +85,17 @@ def _event_of(what):
 
 
 class TurnTable:
-    def __init__(self, board, game, seats, seed, options=None, control=None, humans=(), speed=1.0, pad=True):
+    def __init__(self, board, game, seats, seed, options=None, control=None, humans=(), speed=1.0, pad=True,
+                 flag=None):
         self.board = board
         self.pad = pad  # the card pad on; off: every move is made with the buttons
         self.game = game
         self.seats = seats
         self.seed = seed
         self.options = games.options(game, options)
-        self.control = control  # (kind, base_ms, extra_ms) as topper.clock, or None
+        self.control = control  # topper.clock.TimeControl.to_list(), or None
+        self.flag = flag  # what a flag does (topper.turnref.FLAG_NAMES), None: shown
+        self.lost = -1  # the seat the device says lost on time
         self.humans = tuple(humans)
         mod = importlib.import_module(games.find(game).referee)
         self.ref = mod.referee(seats, Entry.DEALT, seed, None, self.options)
@@ -123,14 +126,7 @@ class TurnTable:
         m.game = self.game
         b.step(b.now + 1)  # the table enrolls the game's deck (the menu follows it)
         m.options[self.game] = dict(self.options)
-        if self.control is None:
-            m.clock = 0
-        else:
-            kind, base, extra = self.control
-            m.clock = kind + 1
-            m.move_ms = base
-            m.base_ms = base
-            m.extra_ms = extra
+        m.set_clock(self.control, self.flag)
         cfg = {"game": self.game, "seats": self.seats, "cardpad": self.pad, "seed": self.seed}
         why = b.app.link_setup(cfg, b.now)
         if why is not None:
@@ -142,7 +138,7 @@ class TurnTable:
 
     @property
     def over(self):
-        return (self.ref.is_over() and self.move is None) or bool(self.stuck)
+        return (self.ref.is_over() and self.move is None) or bool(self.stuck) or self.lost >= 0
 
     def choices(self, seat):
         """``seat``'s moves now, as ``[(label, action)]``: only its own cards."""
@@ -169,6 +165,11 @@ class TurnTable:
         move = self.move
         for line in lines:
             obj = jsonl.loads(line)
+            if obj.get("r") == "timeloss":
+                # The device ended the game on a flag (the table's "On flag: loses"):
+                # the move under way is not made.
+                self.lost = obj["seat"]
+                self.move = move = None
             if "ev" in obj:
                 self._ours = move is not None and move.claims(obj)
             elif "r" in obj and self._ours:

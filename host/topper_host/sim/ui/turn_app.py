@@ -20,6 +20,7 @@ from topper import jsonl
 from topper_host.sim import look
 from topper_host.sim.moves import hand_of
 from topper_host.sim.ui.board_app import BoardApp, describe
+from topper_view import turns
 
 PREFIX_WORDS = {"short": "press", "long": "hold", "chord": "table held +"}
 WIDE = 120  # from here the move list and the commentary stand side by side
@@ -113,7 +114,7 @@ class TurnApp(BoardApp):
             ref = self.board.app.ref  # its rulings are the buttons referee's, not the cards'
         if obj.get("r") not in (None, "error"):
             try:
-                return ref.describe(obj)
+                return ref.words(obj)
             except (KeyError, IndexError, TypeError):
                 pass  # a ruling only the device makes (a tap read, a count so far)
         return describe(line, slap=False)
@@ -142,6 +143,10 @@ class TurnApp(BoardApp):
         hand.append(" ".join(cards) if cards else "(none)", style=look.rgb(look.TEXT))
         if secret:
             hand.append("\n" + secret, style=look.rgb(look.AMBER))
+        ref = self.board.app.ref
+        c = ref.view(self.board.now).get("clock") if ref is not None else None
+        if c is not None:
+            hand.append("\nClock: " + clock_words(c, ref.on_turn()), style=look.rgb(look.TEXT))
         self.put("#hand", hand)
         labels = self.labels()
         self.query_one("#play").set_class(bool(labels), "moving")
@@ -220,3 +225,17 @@ def result_words(board, table):
     from topper_host.sim.turn_table import result_text
 
     return result_text(board, table)
+
+
+def clock_words(c, turn):
+    """Every seat's time for the panel: 'P1 4:59  >P2 5:00  !P3 0:00 (1 penalty)'."""
+    parts = []
+    for s in range(c["seats"]):
+        mark = "!" if c["flagged"][s] else (">" if s == turn else "")
+        more = turns.overtime(c, s)
+        text = "%sP%d %s%s" % (mark, s + 1, (more + " ") if more else "", turns.clock_text(c["remaining"][s]))
+        pen = c.get("penalties", [0] * c["seats"])[s]
+        if pen:
+            text += " (%d penalt%s)" % (pen, "y" if pen == 1 else "ies")
+        parts.append(text)
+    return "  ".join(parts)

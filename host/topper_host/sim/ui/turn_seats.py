@@ -32,7 +32,10 @@ def seat_line(view, s, humans):
     c = view["clock"]
     if c is not None:
         flag = "!" if c["flagged"][s] else " "
-        parts.append("%s%s" % (flag, turns.clock_text(c["remaining"][s])))
+        more = turns.overtime(c, s)
+        parts.append("%s%s%s" % (flag, (more + " ") if more else "", turns.clock_text(c["remaining"][s])))
+        if c.get("penalties") and c["penalties"][s]:
+            notes.append("%d penalt%s" % (c["penalties"][s], "y" if c["penalties"][s] == 1 else "ies"))
     return "  ".join(parts), ", ".join(notes)
 
 
