@@ -4,7 +4,7 @@ seats) and the clock's rulings in the commentary's words."""
 from topper import games, turnref
 from topper.games.tripp import turn as tripp
 from topper_host import monitor_view
-from topper_host.sim.ui import pad_app, turn_seats
+from topper_host.sim.ui import turn_app, turn_seats
 
 
 def _ref(control, flag):
@@ -19,12 +19,12 @@ def test_the_panel_and_the_monitor_show_every_seats_time_periods_and_penalties()
     r = _ref([6, 5000, 2000, 2, 0, [], [5000, 5000, 9000]], "penalty")
     r.tick(5500)  # P2 in byo-yomi
     v = r.view(5500)
-    assert pad_app.clock_words(v["clock"], r.on_turn()) == "P1 0:05  >P2 B2 0:02  P3 0:09"
+    assert turn_app.clock_words(v["clock"], r.on_turn()) == "P1 0:05  >P2 B2 0:02  P3 0:09"
     assert [turn_seats.seat_line(v, s, (0,))[0].split("  ")[-1] for s in range(3)] == [
         " 0:05", " B2 0:02", " 0:09"]
     r.tick(10000)  # both periods gone: a flag, and the table's penalty minute
     v = r.view(10000)
-    assert "(1 penalty)" in pad_app.clock_words(v["clock"], r.on_turn())
+    assert "(1 penalty)" in turn_app.clock_words(v["clock"], r.on_turn())
     assert "1 penalty" in turn_seats.seat_line(v, 1, (0,))[1]
 
 

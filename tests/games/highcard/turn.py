@@ -27,7 +27,7 @@ def restore(saved, now):
     r.hands = None if saved["hands"] is None else [list(h) for h in saved["hands"]]
     r.laid = [list(x) for x in saved["laid"]]
     r.seen = list(saved["seen"])
-    for key in ("on", "rounds", "over", "message", "started"):
+    for key in ("on", "rounds", "ended", "message", "started"):
         setattr(r, key, saved[key])
     r.restore_clock(saved.get("clock"), now)
     return r
@@ -45,7 +45,7 @@ class HighCard(TurnReferee):
         self.seen = []  # every card laid (card pad: a card laid twice is refused)
         self.on = 0
         self.rounds = 0
-        self.over = False
+        self.ended = False
 
     def _begin(self):
         if self.entry == Entry.DEALT:
@@ -58,7 +58,7 @@ class HighCard(TurnReferee):
         return [{"r": "deal", "cards": HAND}]
 
     def _turn(self):
-        return -1 if self.over or self.entry == Entry.BUTTONS else self.on
+        return -1 if self.ended or self.entry == Entry.BUTTONS else self.on
 
     def _apply(self, action):
         if action[0] == TAKE:
@@ -91,15 +91,15 @@ class HighCard(TurnReferee):
         self.on = seat
         out = [{"r": "round", "seat": seat, "points": self.points[seat]}]
         if self.points[seat] >= self.target or self.rounds >= HAND:
-            self.over = True
+            self.ended = True
             out.append({"r": "over", "winners": self.winners()})
         return out
 
     def is_over(self):
-        return self.over
+        return self.ended
 
     def winners(self):
-        if not self.over:
+        if not self.ended:
             return []
         most = max(self.points)
         return [s for s in range(self.seats) if self.points[s] == most]
@@ -123,7 +123,7 @@ class HighCard(TurnReferee):
         return ""
 
     def choices(self, seat):
-        if self.over or seat != self.on or self.hands is None:
+        if self.ended or seat != self.on or self.hands is None:
             return []
         return [(cards.format_card(c), (LAY, seat, c)) for c in self.hands[seat]]
 
@@ -150,7 +150,7 @@ class HighCard(TurnReferee):
             "game": GAME, "seats": self.seats, "entry": self.entry, "seed": self.seed,
             "target": self.target, "points": self.points[:], "hands": self.hands,
             "laid": self.laid, "seen": self.seen, "on": self.on, "rounds": self.rounds,
-            "over": self.over, "message": self.message, "started": self.started,
+            "ended": self.ended, "message": self.message, "started": self.started,
         }
 
 
