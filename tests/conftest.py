@@ -107,7 +107,8 @@ def pytest_configure(config):
     fake = tempfile.mkdtemp(prefix="topper-test-home-")
     _REAL.update(home=home, since=time.time() - 1, fake=fake)
     os.environ.setdefault("XDG_CACHE_HOME", os.path.join(home, ".cache"))
-    pip_conf = os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"), "pip", "pip.conf")
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    pip_conf = os.path.join(config, "pip", "pip.conf")
     if "PIP_CONFIG_FILE" not in os.environ and os.path.isfile(pip_conf):
         os.environ["PIP_CONFIG_FILE"] = pip_conf
     os.environ["TOPPER_TEST_HOME"] = fake

@@ -37,6 +37,7 @@ class Board:
         self.feed = []
         self.notice = ""
         self.notice_at = None
+        self.warnings = []  # lines of the board's left out, each said once (``warn``)
         self.fresh = []  # rulings since the display last looked
         self.words = None  # a turn game's referee, for its rulings in words
 
@@ -96,6 +97,12 @@ class Board:
     def say(self, text):
         self.notice = text
         self.notice_at = self.clock()
+
+    def warn(self, text):
+        """A line of the board's left out: a notice, and one line of a plain display."""
+        self.warnings.append(text)
+        del self.warnings[:-FEED]
+        self.say(text)
 
     def frame(self):
         if self.view is None or self.view.get("game") is None:
@@ -159,6 +166,11 @@ class Plain:
             h.get("board") or "?", h.get("fw"), h.get("proto"), h.get("journal") or "none", h.get("mode")))
 
     def show(self, board, port):
+        for w in board.warnings:
+            self.write("! " + w)
+        if board.notice in board.warnings:
+            board.notice = ""
+        board.warnings = []
         if board.notice:
             self.write("! " + board.notice)
             board.notice = ""
