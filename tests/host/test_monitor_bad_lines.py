@@ -138,8 +138,8 @@ def test_ten_thousand_fuzzed_lines_are_warnings_never_an_internal_error(tmp_path
     assert any(s.endswith("WINS THE GAME") for s in out)
     warnings = [s for s in out if s.startswith("! ")]
     assert len(warnings) > 100, len(warnings)
-    known = ("! a board line left out: ", "! a game header left out, ", "! a board view this host cannot draw",
-             "! joined", "! board:")
+    known = ("! a board line left out: ", "! a game header left out, ",
+             "! a board view this host cannot draw", "! joined", "! board:")
     assert all(s.startswith(known) for s in warnings), sorted(set(w[:60] for w in warnings))
     # every file it saved replays up to where it stops
     for line in told:
