@@ -7,9 +7,25 @@ them out with ``-m "not slow"``; ``bash scripts/test`` (CI) runs everything. The
 lives here rather than as decorators because tests/core also runs under MicroPython,
 where there is no pytest to import. A new test that takes a second or more belongs in
 it.
+
+The user's files: the run never writes under the real home. ``pytest_configure`` (in
+the main process, before any worker starts; the workers inherit it) points ``HOME`` and
+``XDG_STATE_HOME``, ``XDG_CONFIG_HOME`` and ``XDG_DATA_HOME`` at a fresh folder of its
+own, so a command run without ``--log`` or ``--save`` writes there. Two things of the
+real home stay in use, read or shared on purpose: the caches (``XDG_CACHE_HOME``: the
+firmware's toolchain, pip's downloads) and pip's own settings (``PIP_CONFIG_FILE``).
+At the end the real ``~/.local/state``, ``~/.local/share`` and ``~/.config`` are
+checked: a file written there during the run fails it, by name.
 """
 
+import os
+import tempfile
+import time
+
 import pytest
+
+_REAL = {}  # the real home and its folders, and when the run started (main process only)
+_WATCHED = (".local/state", ".local/share", ".config")
 
 # The ``serial`` marker: tests that pace a real-time board (a thread writing a serial
 # port or a pseudo-terminal while the board answers as fast as it can) and check what a
@@ -82,3 +98,48 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if key in SERIAL:
             item.add_marker(pytest.mark.serial)
+
+
+def pytest_configure(config):
+    if os.environ.get("TOPPER_TEST_HOME"):
+        return  # a worker: the main process set it all up
+    home = os.path.expanduser("~")
+    fake = tempfile.mkdtemp(prefix="topper-test-home-")
+    _REAL.update(home=home, since=time.time() - 1, fake=fake)
+    os.environ.setdefault("XDG_CACHE_HOME", os.path.join(home, ".cache"))
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    pip_conf = os.path.join(config, "pip", "pip.conf")
+    if "PIP_CONFIG_FILE" not in os.environ and os.path.isfile(pip_conf):
+        os.environ["PIP_CONFIG_FILE"] = pip_conf
+    os.environ["TOPPER_TEST_HOME"] = fake
+    os.environ["HOME"] = fake
+    for name, sub in (("XDG_STATE_HOME", ".local/state"), ("XDG_CONFIG_HOME", ".config"),
+                      ("XDG_DATA_HOME", ".local/share")):
+        os.environ[name] = os.path.join(fake, sub)
+
+
+def written_since(home, since, watched=_WATCHED):
+    """The files under ``home``'s ``watched`` folders changed after ``since``."""
+    out = []
+    for sub in watched:
+        for folder, _, files in os.walk(os.path.join(home, sub)):
+            for name in files:
+                path = os.path.join(folder, name)
+                try:
+                    if os.lstat(path).st_mtime > since:
+                        out.append(path)
+                except OSError:
+                    pass
+    return sorted(out)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _REAL:
+        return
+    found = written_since(_REAL["home"], _REAL["since"])
+    if found:
+        shown = "\n  ".join(found[:20]) + ("\n  ..." if len(found) > 20 else "")
+        session.config.get_terminal_writer().line(
+            "the tests wrote under the real home (%s); give them a --log, --save or a tmp_path:\n  %s"
+            % (_REAL["home"], shown), red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

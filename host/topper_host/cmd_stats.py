@@ -6,8 +6,11 @@ table; ``--csv DIR`` writes the figures as CSV, ``--plots DIR`` as PNG pictures 
 matplotlib: ``pip install 'topper-table[plots]'``). docs/stats.md says what each figure
 means.
 
-Exit status: 0; 1 when a log is malformed (``LOG:LINE: why``); 2 when a file cannot be
-read or an output folder cannot be written.
+A log that is malformed (``LOG:LINE: why``) or cannot be read (``topper stats: LOG:
+why``) gets one line and is left out; the others are reported all the same. Exit
+status: 0; 1 when a log was left out as malformed; 2 when a file could not be read or
+an output folder cannot be written (an output folder is checked before any log is
+read).
 """
 
 import csv
@@ -16,7 +19,7 @@ import sys
 
 from topper.slaplog import LogError
 
-from topper_host import stats, statlog
+from topper_host import paths, stats, statlog
 
 HELP = "statistics of played games: reaction times, slaps, turn times, wins (table, CSV, plots)"
 
@@ -37,6 +40,11 @@ def run(args):
         except ImportError:
             print("topper stats: --plots needs matplotlib: %s" % PLOTS_HINT, file=sys.stderr)
             return 2
+    for folder, option in ((args.csv, "--csv"), (args.plots, "--plots")):
+        problem = folder and paths.folder_to_write(folder, option)
+        if problem:
+            print("topper stats: %s" % problem, file=sys.stderr)
+            return 2
     games = []
     bad = 0
     for path in args.logs:
@@ -46,12 +54,20 @@ def run(args):
             print("%s:%d: %s" % (path, e.line, e.msg), file=sys.stderr)
             bad = bad or 1
         except OSError as e:
-            print("topper stats: %s: %s" % (path, e.strerror or e), file=sys.stderr)
+            print("topper stats: %s" % paths.why(e, path), file=sys.stderr)
             bad = 2
-    if bad:
+    if not games:
         return bad
-    for line in table(games, per_game=args.games or len(games) == 1):
-        print(line)
+    if bad:
+        left = len(args.logs) - len(games)
+        print("topper stats: %d log%s of %d left out (above); the figures are of the other %d" % (
+            left, "" if left == 1 else "s", len(args.logs), len(games)), file=sys.stderr)
+    try:
+        for line in table(games, per_game=args.games or len(games) == 1):
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        paths.drop_stdout()
     try:
         if args.csv:
             for path in write_csv(games, args.csv):
@@ -62,12 +78,16 @@ def run(args):
             for path in stats_plot.write(games, args.plots):
                 print("topper stats: wrote %s" % path, file=sys.stderr)
     except OSError as e:
-        print("topper stats: cannot write %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
+        print("topper stats: cannot write %s" % paths.why(e), file=sys.stderr)
         return 2
-    return 0
+    return bad
 
 
 # ----- text --------------------------------------------------------------------------------
+
+
+def _count(v):
+    return "-" if v is None else str(v)
 
 
 def ms(v):
@@ -134,7 +154,7 @@ def table(games, per_game=True):
     rows = [["#", "log", "game", "seats", "length", "winner", "slaps", "lays", "moves"]]
     for i, g in enumerate(games, 1):
         rows.append([str(i), g.source, g.game, str(len(g.seats)), clock(g.length_ms), winners(g),
-                     str(g.slaps) if g.kind == "slap" else "-", str(g.lays) if g.kind == "slap" else "-",
+                     str(g.slaps) if g.kind == "slap" else "-", _count(g.lays) if g.kind == "slap" else "-",
                      str(g.actions) if g.kind == "turn" else "-"])
     lines.append("Games")
     lines.extend(["  " + s for s in _grid(rows)])
@@ -191,7 +211,8 @@ def write_csv(games, folder):
     put("games.csv", ["game_no", "log", "game", "kind", "seats", "length_ms", "winners", "slaps", "lays",
                       "moves"],
         [[i, g.source, g.game, g.kind, len(g.seats), g.length_ms,
-          " ".join(["P%d" % (s + 1) for s in g.winners]), g.slaps, g.lays, g.actions]
+          " ".join(["P%d" % (s + 1) for s in g.winners]), g.slaps, "" if g.lays is None else g.lays,
+          g.actions]
          for i, g in enumerate(games, 1)])
     put("seats.csv", ["game_no", "log", "game", "seat", "won_game"] + SEAT_FIELDS,
         [[i, g.source, g.game, "P%d" % (n + 1), int(n in g.winners)] + _seat_fields(s)

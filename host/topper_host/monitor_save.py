@@ -61,6 +61,12 @@ class GameSaver:
             )
             self.close()
 
+    def stop(self, why):
+        """A line this host cannot read: the log holds the game up to it, and stops."""
+        if self.f is not None:
+            self.warnings.append("%s: %s; the log stops there" % (self.saved[-1], why))
+            self.close()
+
     def close(self):
         if self.f is not None:
             self.f.close()

@@ -37,6 +37,7 @@ class Board:
         self.feed = []
         self.notice = ""
         self.notice_at = None
+        self.warnings = []  # lines of the board's left out, each said once (``warn``)
         self.fresh = []  # rulings since the display last looked
         self.words = None  # a turn game's referee, for its rulings in words
 
@@ -74,7 +75,7 @@ class Board:
         """A ruling in words (None for those not worth a line)."""
         if self.words is None:
             return narrate.ruling(r)
-        return _describe(self.words, r)
+        return describe(self.words, r)
 
     def new_game(self, header):
         self.fx = effects.Effects()
@@ -97,6 +98,12 @@ class Board:
         self.notice = text
         self.notice_at = self.clock()
 
+    def warn(self, text):
+        """A line of the board's left out: a notice, and one line of a plain display."""
+        self.warnings.append(text)
+        del self.warnings[:-FEED]
+        self.say(text)
+
     def frame(self):
         if self.view is None or self.view.get("game") is None:
             return None
@@ -105,7 +112,27 @@ class Board:
         return Frame(self.view, self.now(), self.fx)
 
 
-def _describe(ref, ruling):
+def turn_words(header):
+    """A referee of the turn game ``header`` names, to put its rulings in words
+    (``describe``), or None for a header that names no turn game it can make."""
+    game = header.get("game")
+    if game not in games.keys(games.TURN):
+        return None
+    seats = header.get("seats")
+    lo, hi = games.find(game).players
+    if not isinstance(seats, int) or isinstance(seats, bool) or not lo <= seats <= hi:
+        return None
+    # (a board's turn header before format version 2 said "cardpad")
+    entry = Entry.PAD if header.get("entry") == "pad" or header.get("cardpad") else Entry.BUTTONS
+    options = header.get("options")
+    try:
+        return importlib.import_module(games.find(game).referee).referee(
+            seats, entry, 0, None, options if isinstance(options, dict) else None)
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def describe(ref, ruling):
     """A turn game's ruling in words: the referee's own, or its kind and fields."""
     try:
         text = ref.words(ruling)
@@ -113,14 +140,14 @@ def _describe(ref, ruling):
         text = ""
     if text:
         return text
-    fields = ", ".join(["%s %s" % (k, _field(k, ruling[k])) for k in sorted(ruling) if k not in ("r", "t")])
+    fields = ", ".join(["%s %s" % (k, field(k, ruling[k])) for k in sorted(ruling) if k not in ("r", "t")])
     return "%s: %s" % (ruling["r"], fields) if fields else ruling["r"]
 
 
 SEAT_FIELDS = ("seat", "turn", "owner", "dealer", "player", "by")
 
 
-def _field(key, value):
+def field(key, value):
     if key in SEAT_FIELDS and isinstance(value, int) and value >= 0:
         return seat_name(value)
     return value
@@ -139,6 +166,11 @@ class Plain:
             h.get("board") or "?", h.get("fw"), h.get("proto"), h.get("journal") or "none", h.get("mode")))
 
     def show(self, board, port):
+        for w in board.warnings:
+            self.write("! " + w)
+        if board.notice in board.warnings:
+            board.notice = ""
+        board.warnings = []
         if board.notice:
             self.write("! " + board.notice)
             board.notice = ""

@@ -103,3 +103,16 @@ def read_lines(path):
         if e.filename is None:
             e.filename = path
         raise
+
+
+def drop_stdout():
+    """The reader of standard output went away (``topper replay LOG | head -1``): what
+    is still to print goes nowhere, so that the exit's flush raises nothing more."""
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

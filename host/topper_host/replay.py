@@ -33,8 +33,25 @@ def rulings(lines):
         h, events = turn_log.read(lines)
         return turn_log.rulings(h, events)
     if isinstance(head, dict) and head.get("blind"):
-        return BlindReplay(lines).run()
-    return Replay(lines).run()
+        return BlindReplay(checked(lines)).run()
+    return Replay(checked(lines)).run()
+
+
+def checked(lines):
+    """``lines`` one by one, LogError at the first that holds a value no log line holds
+    (a fraction: the log's values are whole numbers, text, lists and objects): the
+    core compares and writes log values and has no word for the others."""
+    number = 0
+    for raw in lines:
+        number += 1
+        try:
+            obj = jsonl.loads(raw.strip()) if raw.strip() else None
+        except ValueError:
+            obj = None  # the replay says why in its own words
+        odd = turn_log.odd_value(obj)
+        if odd is not None:
+            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
+        yield raw
 
 
 def first_object(lines):

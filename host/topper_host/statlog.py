@@ -84,7 +84,10 @@ def _seats(head):
 def _slap(head, lines, source):
     # (blind play too: topper_host.replay rebuilds the blind referee from the header)
     rulings = list(replay.rulings(lines))
-    return stats.game(rulings, source, str(head.get("game")), _seats(head), "slap")
+    g = stats.game(rulings, source, str(head.get("game")), _seats(head), "slap")
+    if head.get("blind"):
+        g.lays = None  # the device never sees a card laid without the pad
+    return g
 
 
 def _turn(head, lines, objs, source):
@@ -143,6 +146,7 @@ def _check_ruling(number, r):
         "hurry": ("seat",),
         "flag": ("seat",),
         "win": ("seat",),
+        "confirm": ("seat",),
         "slap": ("by",),
     }.get(kind, ())
     for key in need:
@@ -164,3 +168,5 @@ def _check_ruling(number, r):
         isinstance(r.get("winners"), list) and all(_whole(s) and 0 <= s < 8 for s in r["winners"])
     ):
         raise LogError(number, "ruling 'over' needs 'winners', a list of seats")
+    if kind == "confirm" and "paid" in r and not _whole(r["paid"]):
+        raise LogError(number, "ruling 'confirm' needs a whole 'paid'")

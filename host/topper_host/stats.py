@@ -11,7 +11,8 @@ what every figure means. In short:
   ``topper.reactions.reaction_us`` is the definition (the device's game-over screen uses
   it too). Presses on a pile that was not slappable and presses of locked-out seats are
   no reactions.
-- **race won**: a good slap (``slap`` ruling, ``ok``) by the seat; its *margin* is how far
+- **race won**: a good slap (``slap`` ruling, ``ok``; in blind play the table's
+  ``confirm``) by the seat; its *margin* is how far
   the next seat's press came behind, in ms (a race nobody else pressed in has no margin).
 - **race lost**: the seat pressed on a slappable pile (in the race or late) and another
   seat won it; its *margin* is how far behind the winner it was.
@@ -56,7 +57,7 @@ class Game:
         self.length_ms = 0
         self.winners = []
         self.slaps = 0  # judged races
-        self.lays = 0
+        self.lays = 0  # None: blind play, where the device never sees a card laid
         self.actions = 0
 
     @property
@@ -94,9 +95,13 @@ def game(rulings, source="", name="?", seats=0, kind=None, events=()):
         elif kind_r == "slap":
             g.slaps += 1
             _close(g, race)
-            race = _race(g, r, top)
+            race = None
+            if r.get("ok") is not None:  # (blind play: None, the table's confirm decides)
+                race = _race(g, r, top)
             if r.get("ok"):
                 top = None
+        elif kind_r == "confirm":
+            _confirm(g, r)
         elif kind_r == "late":
             if race is not None:
                 race.press(g, r["seat"], r["margin_us"])
@@ -146,6 +151,16 @@ class _Race:
 def _close(g, race):
     if race is not None and race.behind:
         g.seats[race.by].won_by.append(min(race.behind) / 1000.0)
+
+
+def _confirm(g, r):
+    """Blind play: the table's word on the slap ranked: a race won or a wrong slap."""
+    s = _seat(g, r["seat"])
+    if r.get("ok"):
+        s.won += 1
+    else:
+        s.wrong += 1
+        s.paid += r.get("paid", 0)
 
 
 def _seats_named(r):
@@ -213,7 +228,7 @@ def _seat_of(ev):
     return seat
 
 
-_SLAP_RULINGS = ("slap", "late", "starter", "hurry", "locked", "collect")
+_SLAP_RULINGS = ("slap", "late", "starter", "hurry", "locked", "collect", "confirm")
 
 
 def guess_kind(rulings):

@@ -98,9 +98,9 @@ def _one_line(p):
 def test_bad_files_get_one_line_each(logs, tmp_path):
     missing = tmp_path / "nope.jsonl"
     p = _topper("stats", str(missing))
-    assert p.returncode == 2 and _one_line(p) == "topper stats: %s: No such file or directory" % missing
+    assert p.returncode == 2 and _one_line(p) == "topper stats: %s: no such file or folder" % missing
     p = _topper("stats", str(tmp_path))
-    assert p.returncode == 2 and "is a directory" in _one_line(p)
+    assert p.returncode == 2 and _one_line(p) == "topper stats: %s: is a folder, not a file" % tmp_path
     bad = tmp_path / "bad.jsonl"
     bad.write_text(logs[0].read_text().splitlines()[0] + "\n" + '{"ev":"lay","t":5}junk\n')
     p = _topper("stats", str(bad))
@@ -124,13 +124,20 @@ def test_time_going_backwards_is_refused_with_its_line(logs, tmp_path):
     assert p.returncode == 1 and _one_line(p).startswith("%s:13: " % bad), p.stderr
 
 
-def test_one_bad_log_among_good_ones_stops_with_its_line(logs, tmp_path, capsys):
+def test_a_bad_log_among_good_ones_is_left_out_with_its_line_and_the_rest_reported(logs, tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{oops\n")
-    assert cli.main(["stats", str(logs[0]), str(bad)]) == 1
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(logs[1].read_text()[:-40])  # a log cut inside its last line
+    assert cli.main(["stats", str(logs[0]), str(bad), str(cut), str(logs[2])]) == 1
     cap = capsys.readouterr()
-    assert cap.out == "" and cap.err.strip() == "%s:1: not a log line: not JSON: %s" % (
-        bad, cap.err.split("not JSON: ")[1].strip())
+    err = cap.err.strip().splitlines()
+    assert err[0] == "%s:1: not a log line: not JSON: %s" % (bad, err[0].split("not JSON: ")[1])
+    assert err[1].startswith("%s:%d: " % (cut, len(cut.read_text().splitlines())))
+    assert err[2] == "topper stats: 2 logs of 4 left out (above); the figures are of the other 2"
+    assert len(err) == 3
+    assert logs[0].name in cap.out and logs[2].name in cap.out and "bad.jsonl" not in cap.out
+    assert "Players over 1 slap game" in cap.out
 
 
 def test_an_unreadable_file(logs, tmp_path, capsys, monkeypatch):
@@ -147,15 +154,17 @@ def test_an_unreadable_file(logs, tmp_path, capsys, monkeypatch):
 
         monkeypatch.setattr("builtins.open", refuse)
     assert cli.main(["stats", str(path)]) == 2
-    assert capsys.readouterr().err.strip() == "topper stats: %s: Permission denied" % path
+    assert capsys.readouterr().err.strip() == "topper stats: %s: permission denied" % path
 
 
 def test_an_output_folder_that_is_a_file(logs, tmp_path, capsys):
     f = tmp_path / "file"
     f.write_text("x")
-    assert cli.main(["stats", "--csv", str(f), str(logs[0])]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("topper stats: cannot write")
+    for option in ("--csv", "--plots"):
+        assert cli.main(["stats", option, str(f), str(logs[0])]) == 2
+        cap = capsys.readouterr()
+        assert cap.err == "topper stats: %s %s: is a file, not a folder\n" % (option, f)
+        assert cap.out == ""  # told before any log is read
 
 
 def test_help_line_is_short():

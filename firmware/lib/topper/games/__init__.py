@@ -173,6 +173,8 @@ def title(key):
 
 def options(key, given=None):
     """The game's options with defaults filled in; ValueError for a value it cannot take."""
+    if given is not None and not isinstance(given, dict):
+        raise ValueError("%s: the options are an object of names and values, not %r" % (key, given))
     out = {}
     for o in find(key).options:
         v = o.default if given is None or o.key not in given else given[o.key]

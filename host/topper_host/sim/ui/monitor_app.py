@@ -5,10 +5,11 @@ The monitor's loop (``cmd_monitor.watch``) reads the serial port; it runs in a w
 thread and hands each moment to the app as a ``Picture`` made there, so the UI thread
 never reads the ``Board`` while the loop changes it. ``q`` (or Ctrl-C) sets ``quit``,
 which the loop asks for through ``AppDisplay.quit_pressed``; when the loop ends, the
-app ends.
+app ends (Ctrl-C also sets ``interrupted``: the monitor's exit status says so).
 """
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import Static
 
 from topper_host.monitor_view import NOTICE_S
@@ -48,12 +49,14 @@ class AppDisplay:
 
     def show(self, board, port):
         board.fresh = []
+        board.warnings = []  # shown as the notice
         self.app.call_from_thread(self.app.show_board, Picture(board, port))
 
 
 class MonitorApp(SimShell):
+    BINDINGS = [Binding("ctrl+c", "interrupt", "quit", priority=True, show=False)]
     HELP_TEXT = """Keys
-  q or Ctrl-C   quit (a --save log is closed whole)
+  q or Ctrl-C   quit (a --save log is closed whole; Ctrl-C exits with 130)
   ?             this help
 
 The picture is the simulator's, drawn from the board's own view a few times a second
@@ -65,6 +68,7 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         SimShell.__init__(self, None, title=title, tick=False)
         self.board_loop = watch
         self.result = 0
+        self.interrupted = False  # Ctrl-C rather than q
         self.error = None  # what ended the loop, raised again by the caller
 
     def body(self):
@@ -90,6 +94,13 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
     def step(self):
         pass  # the board's loop draws, not a timer
 
+    def action_quit_sim(self):
+        self.quit = True  # the loop sees it, closes the saved log and ends the app
+
+    def action_interrupt(self):
+        self.interrupted = True
+        self.quit = True
+
     def action_pause(self):
         pass  # a real board's game is paused at the table, not from here
 
@@ -97,6 +108,17 @@ the ring, the seats, the pile and the last slap, and every ruling in words."""
         pass
 
     def show_board(self, pic):
+        """The picture drawn; a board's view it cannot draw leaves a line that says so
+        in its place (the next view may be fine)."""
+        try:
+            self._show_board(pic)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            for part in ("#device", "#pile", "#slap", "#hurry"):
+                self.query_one(part).display = False
+            self.query_one("#empty", Static).display = True
+            self.put("#empty", "a board view this host cannot draw (%s: %s)" % (type(e).__name__, e))
+
+    def _show_board(self, pic):
         feed = self.query_one("#feed")
         feed.lines = [(s, look.TEXT) for s in pic.feed]
         feed.refresh()
