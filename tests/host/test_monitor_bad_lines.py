@@ -15,7 +15,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "board"))
 import _game_logs  # noqa: E402
 from test_monitor import seeded_game  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.eventlog import Replay  # noqa: E402
+from topper.slaplog import Replay  # noqa: E402
 from topper_host import cmd_monitor, serial_link  # noqa: E402
 from topper_host.monitor_view import Plain  # noqa: E402
 
@@ -98,9 +98,9 @@ def test_a_header_it_cannot_honour_is_refused_and_its_game_not_saved(tmp_path):
 
 def _views():
     from topper.games.slap.engine import SlapGame
-    from topper.games.slap.pad import SlapReferee
+    from topper.games.slap.pad import PadSlapReferee
 
-    ref = SlapReferee(SlapGame("ww3", 2, 0), seed=18)
+    ref = PadSlapReferee(SlapGame("ww3", 2, 0), seed=18)
     ref.start(500)
     out = []
     for i in range(40):
