@@ -1,6 +1,6 @@
 """Power cuts in card-pad turn games on the emulated board without the FRAM: the saves go
 to the nvm store's 1,664-byte slots (docs/power-cut.md). A whole Tripp Jokes game of 3
-seats and a whole Tricky Dick hand are played at the pad by seeded bots at a physical
+seats is played at the pad by seeded bots at a physical
 table (``topper_host.sim.ref_feed``: the game's dealt referee holds the real cards), each
 move made on the board as its cards tapped and its buttons pressed. At three seeded
 moves, one of them in the game's last tenth, the power is cut once the nvm has written
@@ -12,7 +12,7 @@ import random
 
 import pytest
 import slap_table as st
-from topper import cards, stdcards
+from topper import stdcards
 from topper_host.sim import moves
 from topper_host.sim.ref_feed import Game
 from turn_table import Table
@@ -23,10 +23,6 @@ SAME_TAG_MS = 900  # the pad takes the same tag within 800 ms as the same tap
 def std_uid(code, copy=0):
     """The tag on the standard card ``code`` (``copy`` tells the jokers apart)."""
     return "045d%02x%02x1c7780" % (copy, code)
-
-
-def tt_uid(code):
-    return "045e00%02xa17780" % code
 
 
 class BoardGame(Game):
@@ -147,27 +143,3 @@ def test_a_card_pad_tripp_jokes_game_cut_three_times_ends_as_never_cut(table):
         % (g.plays, cuts, table.board.emulated_us / 1e6)
     )
     table.end_game()
-
-
-def test_a_card_pad_tricky_dick_hand_cut_three_times_ends_as_never_cut(table):
-    b = table.board
-    table.set_value("Game", "TRICKY DICK")
-    table.to_line("Enroll deck")
-    table.table_long()
-    table.wait_for("ENROLL DECK", "0/127")
-    for code in cards.full_deck(2):
-        if cards.is_natural(code):
-            table.tap(tt_uid(code))
-        else:
-            b.press("table", hold_ms=60)  # a wild card or a joker: skipped
-            b.run_ms(180)
-    table.wait_for("Saved 64 card tags.")  # the last card skipped: saved at once
-    table.table()
-    g, end, cuts = _play_with_cuts(table, "tricky", tt_uid, 4, seed=12, until=64)
-    want = g.physical.view(g.t)
-    assert g.physical.match.hand_no == 1 and end["scores"] == want["scores"], (end, want)
-    assert "Hand 1/" in end["lines"][0], end
-    print(
-        "\n[tricky pad] a hand of %d cards, cut after %s; board %.1f s emulated"
-        % (g.plays, cuts, b.emulated_us / 1e6)
-    )

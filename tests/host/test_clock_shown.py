@@ -31,6 +31,6 @@ def test_the_panel_and_the_monitor_show_every_seats_time_periods_and_penalties()
 def test_the_commentary_words_the_clock_and_the_flags_consequence():
     r = _ref([3, 5000, 0], "lose")
     got = r.tick(6000)
-    words = [monitor_view._describe(r, e) for e in got]
+    words = [monitor_view.describe(r, e) for e in got]
     assert words == ["P2 out of time", "P2 loses on time, P1 P3 win"]
     assert r.view(6000)["over"] and turnref.FLAG_NAMES[r.on_flag] == "lose"
