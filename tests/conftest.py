@@ -23,9 +23,9 @@ import tempfile
 import time
 
 import pytest
+from home_watch import written_since
 
 _REAL = {}  # the real home and its folders, and when the run started (main process only)
-_WATCHED = (".local/state", ".local/share", ".config")
 
 # The ``serial`` marker: tests that pace a real-time board (a thread writing a serial
 # port or a pseudo-terminal while the board answers as fast as it can) and check what a
@@ -116,21 +116,6 @@ def pytest_configure(config):
     for name, sub in (("XDG_STATE_HOME", ".local/state"), ("XDG_CONFIG_HOME", ".config"),
                       ("XDG_DATA_HOME", ".local/share")):
         os.environ[name] = os.path.join(fake, sub)
-
-
-def written_since(home, since, watched=_WATCHED):
-    """The files under ``home``'s ``watched`` folders changed after ``since``."""
-    out = []
-    for sub in watched:
-        for folder, _, files in os.walk(os.path.join(home, sub)):
-            for name in files:
-                path = os.path.join(folder, name)
-                try:
-                    if os.lstat(path).st_mtime > since:
-                        out.append(path)
-                except OSError:
-                    pass
-    return sorted(out)
 
 
 def pytest_sessionfinish(session, exitstatus):

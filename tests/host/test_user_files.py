@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import conftest  # noqa: E402
+from home_watch import written_since  # noqa: E402
 from test_sim_support import topper  # noqa: E402
 
 
@@ -29,10 +29,10 @@ def test_the_check_at_the_end_names_a_file_written_under_a_home(tmp_path):
     (tmp_path / ".config").mkdir()
     (tmp_path / ".config" / "old").write_text("kept")
     os.utime(tmp_path / ".config" / "old", (since - 100, since - 100))
-    assert conftest.written_since(str(tmp_path), since) == []
+    assert written_since(str(tmp_path), since) == []
     logs = tmp_path / ".local" / "state" / "topper" / "logs"
     logs.mkdir(parents=True)
     (logs / "sim.jsonl").write_text("{}\n")
     (tmp_path / ".cache").mkdir()
     (tmp_path / ".cache" / "toolchain").write_text("shared on purpose")
-    assert conftest.written_since(str(tmp_path), since) == [str(logs / "sim.jsonl")]
+    assert written_since(str(tmp_path), since) == [str(logs / "sim.jsonl")]
