@@ -17,7 +17,7 @@ games, answers the host's questions, and the power goes now and then.
 Checked throughout (an AssertionError stops the run): every card of the deck is in
 exactly one place and the face-up pile holds no card twice; every game is won or ended
 (none runs past ``MAX_GAME_MS``); each won game's streamed log replays to the same
-rulings (``topper.slaplog.Replay``); a power cut resumes the game the journal (or a
+rulings (``topper.replay``); a power cut resumes the game the journal (or a
 blind or turn game's save) last wrote; the link's queue and the game logs stay within
 their caps; every command gets its answer. Printed: tracemalloc current/peak and the firmware's buffers every
 ``--every`` hours of table time, and totals at the end.
@@ -43,7 +43,7 @@ import fakes  # noqa: E402
 from _link_fakes import boot, power_cut  # noqa: E402
 from fakes.scenario import uid  # noqa: E402
 from topper import cards, games, jsonl  # noqa: E402
-from topper.slaplog import Replay  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 from topper_host import replay as hostreplay  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 
@@ -404,7 +404,7 @@ class Soak:
         else:
             self.stats["won"] += 1
             if self.clean and self.stream and self.stream[0].startswith('{"collect_ms"'):
-                made = list(Replay(self.stream).run())
+                made = list(replay_log(self.stream))
                 assert made[-1] == {"r": "win", "seat": winner, "t": made[-1]["t"]}
                 self.stats["replayed"] += 1
             elif self.clean and self.stream and self._replayable():

@@ -20,7 +20,7 @@ with exit status 0: it had what it wanted.
 import sys
 
 from topper import jsonl
-from topper.slaplog import LogError
+from topper.replay import LogError
 
 from topper_host import paths, replay, replay_text
 

@@ -25,7 +25,8 @@ from topper import games, jsonl
 
 from topper_host import paths
 from topper_host.sim import bots as botmod
-from topper_host.sim import blind_cmd, device_cmd, turn_cmd, slap_cmd, turn_log
+from topper_host import replay
+from topper_host.sim import blind_cmd, device_cmd, turn_cmd, slap_cmd
 from topper_host.sim.snapshot import Snapshots
 
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
@@ -258,7 +259,7 @@ def _turn_log(path):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             first = f.readline()
-        return turn_log.is_turn_header(jsonl.loads(first.strip()))
+        return replay.is_turn_header(jsonl.loads(first.strip()))
     except (OSError, ValueError):
         return False
 

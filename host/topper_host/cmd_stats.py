@@ -17,7 +17,7 @@ import csv
 import os
 import sys
 
-from topper.slaplog import LogError
+from topper.replay import LogError
 
 from topper_host import paths, stats, statlog
 

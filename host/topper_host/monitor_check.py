@@ -17,7 +17,7 @@ It reads the lines on the host (nothing is checked twice on the board's slap pat
 """
 
 from topper import cards, games, stdcards
-from topper.slaplog import FORMAT, READS
+from topper.replay import FORMAT, READS
 from topper.ticks import PERIOD
 
 OLD_TURN = "topper-turn"  # a board's turn game header before format version 2

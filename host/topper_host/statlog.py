@@ -4,8 +4,8 @@
   simulator writes it, as ``topper monitor --save`` saves a board's stream, or as the
   board's ``log`` download gives it (events only): re-run through the core
   (``topper_host.replay``), which checks the recorded rulings and makes the missing ones;
-- a turn game's log from the simulator (``sim.turn_log``): re-run by ``turn_log.check``;
-- a turn game's log streamed by a board: re-run by ``turn_log.check`` like the
+- a turn game's log from the simulator: re-run through the core (``topper_host.replay``);
+- a turn game's log streamed by a board: re-run through the core like the
   simulator's (its secrets read ahead from the hand's reveals), unless it is cut off
   before a secret's reveal or comes from before format version 2
   (``"log":"topper-turn"``): then its recorded rulings are taken as they are;
@@ -18,10 +18,11 @@
 import os
 
 from topper import games, jsonl
-from topper.slaplog import FORMAT, LogError
+from topper import replay as core
+from topper.replay import FORMAT, LogError
 
 from topper_host import replay, stats
-from topper_host.sim import turn_log, turn_secrets
+from topper_host.sim import turn_secrets
 
 DEVICE_TURN = "topper-turn"
 
@@ -50,7 +51,7 @@ def _objects(lines):
             raise LogError(number, "not a log line: %s" % e)
         if not isinstance(obj, dict):
             raise LogError(number, "not a log line: expected a JSON object")
-        odd = turn_log.odd_value(obj)
+        odd = core.odd_value(obj)
         if odd is not None:
             raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
         out.append((number, obj))
@@ -91,9 +92,9 @@ def _slap(head, lines, source):
 
 
 def _turn(head, lines, objs, source):
-    h, events = turn_log.read(lines)
+    h, events = core.read(lines)
     try:
-        rulings = turn_log.check(h, events)
+        rulings = list(core.rulings(h, events, None, replay.unnamed(h, events)))
     except turn_secrets.Stop:
         # A board's log cut off before a secret's reveal (a game stopped mid-hand): its
         # rulings as logged.

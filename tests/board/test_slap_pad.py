@@ -200,7 +200,7 @@ def _length(seed, cap=200):
 
 def test_world_war_3_played_from_deal_to_win_with_the_pad(pad):
     from topper import jsonl
-    from topper.slaplog import Replay
+    from topper.replay import run as replay_log
     from topper.games.slap.engine import Phase
 
     seed = min(range(300), key=_length)  # the shortest real game of 300 deals
@@ -238,6 +238,6 @@ def test_world_war_3_played_from_deal_to_win_with_the_pad(pad):
     # The board's own log replays on the host core with the same rulings.
     text = [jsonl.dumps(o) for o in streamed]
     assert text[0].startswith('{"collect_ms"') and '"log":"topper-table"' in text[0]
-    list(Replay(text).run())
+    list(replay_log(text))
     print("\n[pad] seed %d: %d table moves (lays and slaps) to P%d's win, %d log lines; %.1f s emulated"
           % (seed, moves, g.winner + 1, len(text), pad.emulated_us / 1e6))

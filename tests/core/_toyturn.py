@@ -8,7 +8,7 @@ can check that shells never let a secret out early.
 
 Module shape as every game's ``turn`` module: ``make``, ``referee`` and ``restore``."""
 
-from topper import games, turnref
+from topper import games, inputs, turnref
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.rng import Rng
 
@@ -125,13 +125,13 @@ class ToyReferee(turnref.TurnReferee):
     def button(self, press, seat, t_ms):
         if self.won >= 0:
             return [self._error("the game is over", t_ms)]
-        if press == turnref.SHORT or press == turnref.LONG:
+        if press == inputs.SHORT or press == inputs.LONG:
             if seat != self.on:
                 return [self._error("%s: not your turn" % seat_name(seat), t_ms)]
-            return self.act((ADD, seat, 1 if press == turnref.SHORT else 2), t_ms)
-        if press == turnref.TABLE:
+            return self.act((ADD, seat, 1 if press == inputs.SHORT else 2), t_ms)
+        if press == inputs.TABLE:
             return self.act((SKIP,), t_ms)
-        if press == turnref.CHORD:
+        if press == inputs.CHORD:
             return self.act((LEAVE, seat), t_ms)
         return [self._error("no use for that button now", t_ms)]
 

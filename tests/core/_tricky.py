@@ -4,7 +4,7 @@ screens out, and the check that a refused input changes nothing."""
 from topper import jsonl
 from topper.games.tricky import turn as turn_tricky
 from topper.cards import parse
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
 

@@ -23,9 +23,8 @@ import sys
 from _census import CENSUS
 from _play import play
 from _scale import MICROPYTHON, games
-from topper import clock, jsonl
+from topper import clock, jsonl, replay
 from topper import games as registry
-from topper.slaplog import Replay
 from topper.gamekit import Entry
 from topper.games.slap import pad
 from topper.rng import Rng
@@ -101,6 +100,16 @@ class _Holder:
         self.game = game
 
 
+class _Held:
+    """The replay's referee, swapped for its restored copy at a power cut."""
+
+    def __init__(self, ref):
+        self.ref = ref
+
+    def __getattr__(self, name):
+        return getattr(self.ref, name)
+
+
 def _play_slap(key, seed):
     census = CENSUS[key]
     log = []
@@ -112,22 +121,23 @@ def _play_slap(key, seed):
     ref, events = play(key, seats, seed * 7919 + 1, jokers=seed % 3, check=check, sink=log.append)
     assert ref.game.winner >= 0, "%s seed %d: no winner in %d events" % (key, seed, events)
     recorded = [line for line in log[1:] if line.startswith('{"') and '"r":' in line]
-    replay = Replay(log)
+    h, read = replay.read(log)
+    held = _Held(replay.make(h))
     cut = 1 + Rng(seed).below(len(recorded))  # the power goes after this ruling
     replayed = []
-    for r in replay.run():
+    for r in replay.rulings(h, read, held):
         replayed.append(jsonl.dumps(r))
         if len(replayed) == cut:
             # The referee as a power cut leaves it: its save, through JSON, restored;
             # the copy must rule every later event as the game that never stopped.
-            now = replay.ref.last_seen()
-            replay.ref = pad.restore(jsonl.loads(jsonl.dumps(replay.ref.save(now))), now)
+            now = held.ref.last_seen()
+            held.ref = pad.restore(jsonl.loads(jsonl.dumps(held.ref.save(now))), now)
     # every recorded ruling was confirmed by the replay (it raises on a difference),
     # and the replay made no ruling the game did not record
     assert replayed[: len(recorded)] == recorded, "%s seed %d: the replay ruled otherwise" % (key, seed)
     # and it ends holding the same game, to its random draws and its screen's message
     end = ref.last_seen()
-    assert jsonl.dumps(replay.ref.save(end)) == jsonl.dumps(ref.save(end)), "%s seed %d" % (key, seed)
+    assert jsonl.dumps(held.ref.save(end)) == jsonl.dumps(ref.save(end)), "%s seed %d" % (key, seed)
     return events
 
 

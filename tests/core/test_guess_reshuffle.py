@@ -12,7 +12,7 @@ from topper.games.guess import turn as turn_guess
 from topper.games.guess.engine import Act, Phase, answer_range, declarations
 from topper.jsonl import dumps, loads
 from topper.rng import Rng
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 P1, P2 = 0, 1
 NOTICE = ["pile empty: shuffle", "the face-up cards"]

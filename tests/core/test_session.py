@@ -3,7 +3,7 @@ downloads, the table's say on a host request during a game, and bounded memory."
 
 from _link import ask, drain, play, session
 from topper import jsonl
-from topper.slaplog import Replay
+from topper.replay import run as replay_log
 from topper.protocol import PROTOCOL
 from topper.session import FILTERS, public
 
@@ -54,8 +54,8 @@ def test_log_current_is_header_and_events_and_replays_to_the_same_game():
     assert end == {"k": "end", "id": 3, "which": "current", "lines": len(body), "dropped": 0}
     events = [ln for ln in lines if '"r":' not in ln]
     assert [jsonl.dumps(o) for o in body] == events  # the very bytes that were streamed
-    made = list(Replay(lines).run())
-    again = list(Replay([jsonl.dumps(o) for o in body]).run())
+    made = list(replay_log(lines))
+    again = list(replay_log([jsonl.dumps(o) for o in body]))
     assert again == made
 
 
@@ -85,7 +85,7 @@ def test_a_log_past_the_cap_keeps_its_beginning_and_says_how_much_it_dropped():
     assert got[-1]["dropped"] > 100
     events = [ln for ln in lines if '"r":' not in ln]
     assert [jsonl.dumps(o) for o in got[1:-1]] == events[:41]
-    list(Replay([jsonl.dumps(o) for o in got[1:-1]]).run())  # a valid beginning of the game
+    list(replay_log([jsonl.dumps(o) for o in got[1:-1]]))  # a valid beginning of the game
 
 
 def test_live_lines_during_a_download_follow_its_end_in_order():

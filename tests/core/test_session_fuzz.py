@@ -5,7 +5,7 @@ none), memory stays within its bounds, and the game's log stays true."""
 from _link import Table, drain
 from _scale import games
 from topper import jsonl
-from topper.slaplog import Replay
+from topper.replay import run as replay_log
 from topper.protocol import MAX_LINE
 from topper.games.slap.pad import PadSlapReferee
 from topper.rng import Rng
@@ -107,4 +107,4 @@ def test_fuzzed_lines_each_get_one_answer_in_bounded_memory():
     got = drain(s)
     body = [jsonl.dumps(o) for o in got[1:-1]]
     assert body[0].startswith('{"collect_ms"')
-    list(Replay(body).run())
+    list(replay_log(body))

@@ -5,7 +5,7 @@ a game's log replays to the same rulings."""
 from _census import slap_cards
 from _play import play
 from _scale import games
-from topper.slaplog import Replay
+from topper.replay import run as replay_log
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase
 
 
@@ -38,7 +38,7 @@ def test_replaying_a_log_gives_the_same_rulings():
         ref, _ = play(variant, 2 + i % 7, seed=31 * i + 5, jokers=i % 3, sink=lines.append)
         # The log holds the rulings as they were made; Replay checks each one again.
         rulings = [ln for ln in lines if ln.startswith('{"') and '"r":' in ln]
-        replayed = list(Replay(lines).run())
+        replayed = list(replay_log(lines))
         assert len(replayed) == len(rulings)
         wins = [r for r in replayed if r["r"] == "win"]
         assert len(wins) == 1 and wins[0]["seat"] == ref.game.winner

@@ -18,6 +18,7 @@ Held at every step, by an account kept here of what was pressed when:
 
 from _scale import games
 from topper import slaplog, jsonl
+from topper.replay import run as replay_log
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.engine import ARMAGEDDON, WW3, Phase, SlapGame
 from topper.games.slap.pad import PadSlapReferee
@@ -213,7 +214,7 @@ def test_card_pad_timelines_keep_every_promise():
         ref = PadSlapReferee(SlapGame(variant, seats, rng.below(9)), seed=i, hurry_ms=(0, 3000)[rng.below(2)],
                           settle_ms=SETTLES[rng.below(4)])
         lines = _play(rng, ref, _lay, _pad_locked, 400)
-        made = [jsonl.dumps(r) for r in slaplog.Replay(lines).run()]
+        made = [jsonl.dumps(r) for r in replay_log(lines)]
         logged = [line for line in lines[1:] if '"r":' in line]
         assert made[: len(logged)] == logged, i
 

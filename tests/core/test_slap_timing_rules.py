@@ -6,6 +6,7 @@ a margin that says the slower hand was faster."""
 
 from _rig import PAIR_ON_TOP, kinds, pair_ready, rigged_referee
 from topper import slaplog, jsonl
+from topper.replay import run as replay_log
 from topper.games.slap.blind import BlindSlapReferee
 from topper.games.slap.blind import restore as restore_blind
 from topper.games.slap.engine import WW3, Phase, SlapGame
@@ -49,7 +50,7 @@ def test_the_log_without_its_silent_ticks_replays_a_late_press_the_same():
         if ev["ev"] != "tick" or out:  # the board logs a tick only before its rulings
             lines.append(jsonl.dumps(ev))
             lines.extend(jsonl.dumps(r) for r in out)
-    assert [r["r"] for r in slaplog.Replay(lines).run()] == ["starter", "slap", "late"]
+    assert [r["r"] for r in replay_log(lines)] == ["starter", "slap", "late"]
 
 
 def test_a_locked_seats_press_is_locked_before_and_after_the_ruling():

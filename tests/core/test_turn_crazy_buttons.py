@@ -9,7 +9,7 @@ from topper.games.crazy import turn as turn_crazy
 from topper.games.crazy.engine import PAPER, Act, Phase
 from topper.gamekit import Entry
 from topper.rng import Rng
-from topper.turnref import LONG, SHORT, TABLE
+from topper.inputs import LONG, SHORT, TABLE
 
 
 def test_a_hand_on_paper():

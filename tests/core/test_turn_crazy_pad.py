@@ -10,7 +10,7 @@ from topper.cards import parse
 from topper.games.crazy.engine import PAPER, Act, Phase
 from topper.gamekit import Entry
 from topper.jsonl import dumps
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"S": SHORT, "L": LONG, "T": TABLE, "C": CHORD}
 

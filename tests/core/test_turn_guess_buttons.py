@@ -4,7 +4,7 @@ the device keeps turns, bars, the chart and the scores (docs/games/guess-my-card
 from _guess_table import run
 from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 P1, P2, P3, P4 = 0, 1, 2, 3
 

@@ -5,7 +5,7 @@ from _guess_table import run
 from topper.games.guess import turn as turn_guess
 from topper.gamekit import Entry
 from topper.jsonl import dumps
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 P1, P2, P3 = 0, 1, 2
 SECRETS = ("3RC", "2YT", "4BS")  # P2's, P3's, P1's: tapped from the dealer's left

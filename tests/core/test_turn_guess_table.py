@@ -10,7 +10,7 @@ from topper.gamekit import Entry
 from topper.games.guess.engine import Phase
 from topper.jsonl import dumps, loads
 from topper.rng import Rng
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 
 def _game_only(ref):

@@ -5,6 +5,7 @@ color and broken matches; a short table press confirms the points."""
 from _scale import games
 from _tricky import game_only, run, send
 from topper import clock, jsonl
+from topper.inputs import BUTTONS, CHORD, SHORT, TABLE
 from topper.turnsave import TurnSave
 from topper.games.tricky import turn as turn_tricky
 from topper.gamekit import Entry
@@ -99,7 +100,7 @@ def test_what_a_buttons_game_refuses():
         ("no card pad in use", lambda: ref.card(6, 2000)),
         ("without a card pad the table reports each trick with the buttons", lambda: ref.act(6, 2000)),
         ("no such press 7 on seat 0", lambda: ref.button(7, 0, 2000)),
-        ("no such press 0 on seat 4", lambda: ref.button(0, 4, 2000)),
+        ("no such press 1 on seat 4", lambda: ref.button(SHORT, 4, 2000)),
     ]
     for why, call in cases:
         out = call()
@@ -117,13 +118,13 @@ def _report(ref, t, winner, lay=True):
     if lay and ref.match.trick_no:
         for _ in range(4):
             t += 1000
-            out = ref.button(0, ref.view(t)["turn"], t)
+            out = ref.button(SHORT, ref.view(t)["turn"], t)
             assert out[0]["r"] == "laid", out
-    out = ref.button(0, winner, t)
+    out = ref.button(SHORT, winner, t)
     assert out[0]["r"] == "mark", out
     while True:
         t += 100
-        out = ref.button(2, -1, t)
+        out = ref.button(TABLE, -1, t)
         assert out[0]["r"] != "error", out
         if out[0]["r"] != "ask":
             return out
@@ -137,7 +138,7 @@ def test_the_clock_stops_while_the_table_reports():
     t = 10000
     for seat in (2, 3, 0, 1):
         t += 3000
-        ref.button(0, seat, t)
+        ref.button(SHORT, seat, t)
     assert ref.clock.paused and ref.view(t)["turn"] == -1
     banks = ref.clock.view(t)["remaining"]
     out = _report(ref, t + 60000, 0, lay=False)
@@ -194,13 +195,13 @@ def test_random_presses_never_break_a_buttons_game():
             view = ref.view(t)
             roll = rng.below(100)
             if roll < 70 and view["turn"] >= 0:
-                out = ref.button(0, view["turn"], t)
+                out = ref.button(SHORT, view["turn"], t)
             elif roll < 70:
-                out = ref.button(2, -1, t) if rng.below(3) else ref.button(0, rng.below(4), t)
+                out = ref.button(TABLE, -1, t) if rng.below(3) else ref.button(SHORT, rng.below(4), t)
             elif roll < 97:
-                out = ref.button(rng.below(3), rng.below(4), t)
+                out = ref.button(BUTTONS[rng.below(3)], rng.below(4), t)
             else:
-                out = ref.button(3, rng.below(4), t)
+                out = ref.button(CHORD, rng.below(4), t)
             if out[0]["r"] == "error":
                 assert len(out) == 1 and game_only(ref) == before
             for line in ref.view(t)["lines"] + [ref.view(t)["hint"], ref.message]:
@@ -235,13 +236,13 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
     t = 2000
     for hand in range(4):
         if hand:
-            assert ref.button(2, -1, t)[0]["r"] == "next"
+            assert ref.button(TABLE, -1, t)[0]["r"] == "next"
         for trick in range(16):
             first = trick == 0
             if not first:
                 for _ in range(4):
                     t += 1000
-                    assert ref.button(0, ref.view(t)["turn"], t)[0]["r"] == "laid"
+                    assert ref.button(SHORT, ref.view(t)["turn"], t)[0]["r"] == "laid"
             w = (hand + trick) % 4
             # won, a circle, a square, a seat of the winner's color, a broken match
             presses = [w, (w + 1) % 4, -1, (w + 2) % 4, -1, (w + 3) % 4, -1]
@@ -249,7 +250,7 @@ def test_a_whole_game_is_saved_in_the_nvm_store_and_comes_back_after_every_trick
                 presses += [(w + 1) % 4, -1]
             for seat in presses + [-1]:
                 t += 100
-                out = ref.button(2 if seat < 0 else 0, seat, t)
+                out = ref.button(TABLE if seat < 0 else SHORT, seat, t)
                 assert out[0]["r"] != "error", out
             assert out[0]["r"] == "trick", out
             TurnSave(store).save({"game": "tricky", "cfg": cfg, "ref": ref.save(t)})

@@ -5,6 +5,7 @@ from _census import tricky_cards
 from _scale import games
 from _tricky import game_only
 from topper import clock, jsonl
+from topper.inputs import CHORD, SHORT, TABLE
 from topper.games.tricky import turn as turn_tricky
 from topper.cards import format_card
 from topper.gamekit import Entry, RuleError
@@ -116,7 +117,7 @@ def test_bots_play_every_dealt_game_to_its_end():
         if ref.clock is not None:
             assert ref.clock.over, "the clock stops with the game"
         final = game_only(ref)
-        for press in (3, 0, 2):
+        for press in (CHORD, SHORT, TABLE):
             out = ref.button(press, 0, t)
             assert out[0]["why"] == "the game is over" and game_only(ref) == final
         assert ref.act(ref.match.history[-1], t)[0]["why"] == "the game is over"
@@ -154,8 +155,8 @@ def test_a_dealt_game_refuses_what_it_cannot_take():
         ("a wild card", lambda: ref.act(0, 1)),
         ("not a card", lambda: ref.act("3RC", 1)),
         ("a card from the pad", lambda: ref.card(held, 1)),
-        ("a seat button", lambda: ref.button(0, turn, 1)),
-        ("nothing to undo yet", lambda: ref.button(3, 0, 1)),
+        ("a seat button", lambda: ref.button(SHORT, turn, 1)),
+        ("nothing to undo yet", lambda: ref.button(CHORD, 0, 1)),
     ]
     for why, call in cases:
         out = call()
@@ -189,7 +190,7 @@ def test_undo_takes_back_the_last_card_in_a_dealt_game():
     card = ref.choices(turn)[0][1]
     ref.act(card, 200)
     assert ref.clock.on_turn == (turn + 1) % 4
-    out = ref.button(3, 0, 300)
+    out = ref.button(CHORD, 0, 300)
     assert out[0]["r"] == "undo" and out[0]["card"] == card
     assert ref.message == "took back " + format_card(card)
     assert ref.match.hands[turn] == hand

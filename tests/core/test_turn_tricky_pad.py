@@ -4,6 +4,7 @@ dealer taps the four turned-up cards first, a hand ends on the table button."""
 from _scale import games
 from _tricky import game_only, run, send
 from topper import clock, jsonl
+from topper.inputs import BUTTONS, CHORD, TABLE
 from topper.games.tricky import turn as turn_tricky
 from topper.cards import squares_deck
 from topper.gamekit import Entry
@@ -151,16 +152,16 @@ def test_random_pad_input_never_breaks_the_game():
             roll = rng.below(100)
             m = ref.match
             if roll < 75 and ref.view(t)["turn"] < 0:
-                out = ref.button(2, -1, t)  # between hands: deal on
+                out = ref.button(TABLE, -1, t)  # between hands: deal on
             elif roll < 75:
                 legal = m.legal_actions()
                 out = ref.card(legal[rng.below(len(legal))], t)
             elif roll < 85:
                 out = ref.card(rng.below(125), t)
             elif roll < 97:
-                out = ref.button(rng.below(3), rng.below(4), t)
+                out = ref.button(BUTTONS[rng.below(3)], rng.below(4), t)
             else:
-                out = ref.button(3, rng.below(4), t)
+                out = ref.button(CHORD, rng.below(4), t)
             if out[0]["r"] == "error":
                 assert len(out) == 1 and game_only(ref) == before
             for line in ref.view(t)["lines"] + [ref.view(t)["hint"], ref.message]:

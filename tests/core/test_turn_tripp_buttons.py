@@ -7,7 +7,7 @@ from topper import clock, games
 from topper.gamekit import Entry
 from topper.rng import Rng
 from topper.games.tripp.turn import referee, restore
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
 

@@ -10,6 +10,7 @@ themselves: nothing secret reaches the screen.
 
 from _scale import games
 from topper import clock
+from topper.inputs import SHORT
 from topper import games as registry
 from topper.gamekit import Entry
 from topper.rng import Rng
@@ -156,7 +157,7 @@ def test_a_refused_action_is_an_error_and_changes_nothing():
         del before["message"]
         assert after == before
         before = ref.to_dict()
-    assert ref.button(0, 1, 20)[0]["r"] == "error"
+    assert ref.button(SHORT, 1, 20)[0]["r"] == "error"
     assert ref.card(5, 20)[0]["r"] == "error"
 
 

@@ -10,7 +10,7 @@ from topper.rng import Rng
 from topper.stdcards import parse
 from topper.games.tripp.engine import Act
 from topper.games.tripp.turn import referee, restore
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 PRESSES = {"short": SHORT, "long": LONG, "table": TABLE, "chord": CHORD}
 

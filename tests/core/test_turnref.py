@@ -4,6 +4,7 @@ same player go again; whoever reaches 10 wins. A seat that adds 1 three times is
 """
 
 from topper import clock, games
+from topper.inputs import SHORT
 from topper.gamekit import Entry, RuleError
 from topper.turnref import TurnReferee
 from topper_view import ring, turns
@@ -134,7 +135,7 @@ def test_without_a_clock_the_view_has_none_and_ticks_say_nothing():
     ref.start(0)
     assert ref.view(0)["clock"] is None and ref.tick(99999) == []
     assert ref.view(0)["entry"] == "buttons"
-    assert [r["r"] for r in ref.button(0, 0, 5)] == ["error"]
+    assert [r["r"] for r in ref.button(SHORT, 0, 5)] == ["error"]
     assert [r["r"] for r in ref.card(5, 5)] == ["error"]
 
 

@@ -4,7 +4,7 @@ the seconds the device was off are charged to nobody; the clock then runs on exa
 as one that was never cut, across the tick wrap too."""
 
 import _toyturn
-from topper import clock, turnref
+from topper import clock, inputs
 from topper.gamekit import Entry
 from topper.ticks import PERIOD, ticks_add
 
@@ -39,8 +39,8 @@ def _play(r, script, shift=0):
     return out
 
 
-BEFORE = ((1200, turnref.SHORT, 0), (2500, turnref.LONG, 1), (3100, None, -1))
-AFTER = ((3900, turnref.SHORT, 2), (9000, turnref.SHORT, 0), (26000, None, -1), (40000, turnref.SHORT, 1))
+BEFORE = ((1200, inputs.SHORT, 0), (2500, inputs.LONG, 1), (3100, None, -1))
+AFTER = ((3900, inputs.SHORT, 2), (9000, inputs.SHORT, 0), (26000, None, -1), (40000, inputs.SHORT, 1))
 
 
 def test_a_restored_clock_runs_on_like_one_never_cut():
@@ -65,7 +65,7 @@ def test_a_restored_clock_runs_on_like_one_never_cut():
 
 def test_the_time_off_is_charged_to_nobody():
     r = _ref(clock.sudden_death(20000))
-    _play(r, ((1000, turnref.SHORT, 0),))
+    _play(r, ((1000, inputs.SHORT, 0),))
     saved = r.save(4000)  # P2 has used 3 s of its move
     back = _toyturn.restore(saved, 50)
     assert back.view(50 + OFF_MS)["clock"]["remaining"] == [19000, 10000, 20000]

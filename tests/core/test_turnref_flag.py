@@ -6,7 +6,7 @@ each consequence is a ruling the log keeps and the message line says."""
 from topper import games, inputs, turnref
 from topper.clock import Control, TimeControl
 from topper.games.tripp import turn as tripp
-from topper.turnref import SHORT
+from topper.inputs import SHORT
 
 
 def _ref(seats, flag, control=(Control.SUDDEN_DEATH, 10000, 0)):

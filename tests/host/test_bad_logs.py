@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import _game_logs
-from topper.slaplog import LogError
+from topper.replay import LogError
 from topper_host import cli, replay, statlog
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,9 +3,8 @@
 For each game of ``topper.games``, with the card pad and without, the firmware's
 ``topper_app.App`` on the virtual board (``topper_host.virtual``) is driven from its
 menu with the buttons and the pad as a table might, at random; the event log it
-writes is then replayed by ``topper replay``'s core (``topper_host.replay``: the card
-referee's log, ``BlindReplay``, the simulator's turn-log reader ``sim.turn_log``),
-which rebuilds the game from the header and checks every ruling the device logged
+writes is then replayed by ``topper replay``'s one loop (``topper.replay``, with the
+host's finder of what a turn log leaves unnamed), which rebuilds the game from the header and checks every ruling the device logged
 against its own. The two shells cannot tell the same events two ways.
 
 Where a game keeps a secret out of its log (Guess My Card's secret card, a stored
@@ -23,7 +22,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _device_play import play_pad_slap  # noqa: E402
 from topper import cards, jsonl, stdcards  # noqa: E402
 from topper import games as registry  # noqa: E402
-from topper.slaplog import LogError  # noqa: E402
+from topper.replay import LogError  # noqa: E402
 from topper_host import replay  # noqa: E402
 from topper_host.virtual.board import LONG_MS, VirtualBoard  # noqa: E402
 

@@ -1,5 +1,5 @@
 """The device's event log on the second USB serial port replays on the host to the
-same rulings (topper.slaplog.Replay)."""
+same rulings (topper.replay)."""
 
 import pathlib
 import sys
@@ -10,7 +10,8 @@ import fakes  # noqa: E402
 
 from fakes import scenario  # noqa: E402
 from fakes.scenario import lay, start  # noqa: E402
-from topper import slaplog, jsonl  # noqa: E402
+from topper import jsonl  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 
 
 def teardown_function(function):
@@ -32,7 +33,7 @@ def test_a_device_game_log_replays_to_the_same_rulings():
     assert head["log"] == "topper-table" and head["game"] == "ww3" and head["seats"] == 4
     kinds = [jsonl.loads(x).get("r") for x in lines]
     assert "slap" in kinds and "hurry" in kinds and "late" in kinds
-    replayed = list(slaplog.Replay(lines).run())  # raises if any ruling differs
+    replayed = list(replay_log(lines))  # raises if any ruling differs
     assert [r["r"] for r in replayed if r["r"] == "slap"] == ["slap"]
 
 

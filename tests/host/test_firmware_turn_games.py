@@ -13,7 +13,7 @@ import fakes  # noqa: E402
 from _link_fakes import boot, log_lines, power_cut  # noqa: E402
 from _turn_steps import choose, long, short  # noqa: E402
 from fakes.scenario import has  # noqa: E402
-from topper import games, turnref  # noqa: E402
+from topper import games, inputs  # noqa: E402
 from topper.gamekit import Entry  # noqa: E402
 from topper_view import turns  # noqa: E402
 
@@ -64,13 +64,13 @@ def test_guess_my_card_played_with_presses_is_the_game_a_referee_plays():
         if seat < 0:
             rig.table(at, hold=100)
             rig.run(app, at + 300)
-            twin.button(turnref.TABLE, -1, at + 100)
+            twin.button(inputs.TABLE, -1, at + 100)
         elif held:
             long(rig, app, seat_now, wait=200)
-            twin.button(turnref.LONG, seat_now, at + LONG_MS)
+            twin.button(inputs.LONG, seat_now, at + LONG_MS)
         else:
             short(rig, app, seat_now, wait=200)
-            twin.button(turnref.SHORT, seat_now, at + 120)
+            twin.button(inputs.SHORT, seat_now, at + 120)
         assert same_game(app.ref, twin, rig.now), (seat, held, app.ref.view(rig.now), twin.view(rig.now))
     assert rig.screen()[2:6] == [x[:21] for x in (twin.lines() + ["", "", "", ""])[:4]]
 

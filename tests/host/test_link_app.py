@@ -10,7 +10,7 @@ import fakes  # noqa: E402
 from _link_fakes import HostPort, ask, boot, log_lines, replies  # noqa: E402
 from fakes.scenario import has, lay, start  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.slaplog import Replay  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 
 NO_HURRY = {"TOPPER_HURRY_MS": 0}
 
@@ -57,7 +57,7 @@ def test_the_stream_is_the_event_log_and_it_replays():
     assert lines[0]["log"] == "topper-table" and lines[0]["game"] == "ww3"
     kinds = [x.get("r") for x in lines]
     assert "slap" in kinds and "late" in kinds and "hurry" in kinds
-    list(Replay(text).run())  # raises if any recorded ruling differs from the core's
+    list(replay_log(text))  # raises if any recorded ruling differs from the core's
 
 
 def test_downloaded_logs_are_the_games_events_and_replay():
@@ -69,7 +69,7 @@ def test_downloaded_logs_are_the_games_events_and_replay():
                                                 "lines": len(got) - 2, "dropped": 0}
     body = [jsonl.dumps(x) for x in got[1:-1]]
     assert body == [ln for ln in streamed if '"r":' not in ln]
-    assert list(Replay(body).run()) == list(Replay(streamed).run())
+    assert list(replay_log(body)) == list(replay_log(streamed))
     # The table ends the game: it becomes the last one.
     rig.table(rig.now + 20, hold=900)
     rig.run(app, rig.now + 1000)

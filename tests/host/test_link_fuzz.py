@@ -12,7 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import serial  # noqa: E402
 from _fake_board import FakeBoard, ScriptedTable  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.slaplog import Replay  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 from topper.protocol import MAX_LINE  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 
@@ -128,4 +128,4 @@ def test_twenty_thousand_generated_lines_through_a_serial_port():
     assert len(game) > 100
     head = max(i for i, x in enumerate(table.lines) if '"log":"topper-table"' in x)
     assert game == table.lines[head : head + len(game)]
-    list(Replay(game).run())
+    list(replay_log(game))

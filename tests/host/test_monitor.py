@@ -12,7 +12,8 @@ from serial.tools.list_ports_common import ListPortInfo
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "tests" / "core"))
 
 from topper import jsonl  # noqa: E402
-from topper.slaplog import Recorder, Replay  # noqa: E402
+from topper.slaplog import Recorder
+from topper.replay import run as replay_log  # noqa: E402
 from topper.games.slap.pad import PadSlapReferee  # noqa: E402
 from topper.rng import Rng  # noqa: E402
 from topper.games.slap.engine import Phase, SlapGame  # noqa: E402
@@ -120,7 +121,7 @@ def test_a_stream_through_loop_is_shown_and_saved_as_a_log_that_replays(tmp_path
     assert any(s.endswith("P2 WINS THE GAME") or s.endswith("P1 WINS THE GAME") for s in out)
     saved = path.read_text().splitlines()
     assert saved == game
-    made = list(Replay(saved).run())
+    made = list(replay_log(saved))
     assert made[-1]["r"] == "win"
     # The simulator plays the saved log back (headless: it prints rulings and screens).
     assert cli.main(["sim", "--replay", str(path), "--headless"]) == 0

@@ -15,7 +15,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "board"))
 import _game_logs  # noqa: E402
 from test_monitor import seeded_game  # noqa: E402
 from topper import jsonl  # noqa: E402
-from topper.slaplog import Replay  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 from topper_host import cmd_monitor, serial_link  # noqa: E402
 from topper_host.monitor_view import Plain  # noqa: E402
 
@@ -70,7 +70,7 @@ def test_each_bad_line_is_one_warning_and_the_game_goes_on_shown_and_saved(tmp_p
     # the saved log stops at the first bad ruling, and replays up to there
     saved = path.read_text().splitlines()
     assert saved == game[:6]
-    list(Replay(saved).run())
+    list(replay_log(saved))
     assert told[0] == "%s: a ruling this host cannot read; the log stops there" % path
     assert told[1] == "saved %s" % path
 
@@ -144,7 +144,7 @@ def test_ten_thousand_fuzzed_lines_are_warnings_never_an_internal_error(tmp_path
     # every file it saved replays up to where it stops
     for line in told:
         if line.startswith("saved "):
-            list(Replay(pathlib.Path(line[6:]).read_text().splitlines()).run())
+            list(replay_log(pathlib.Path(line[6:]).read_text().splitlines()))
 
 
 def test_ctrl_c_stops_the_plain_monitor_with_130_and_says_where_it_saved(tmp_path):

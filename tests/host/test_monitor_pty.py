@@ -9,7 +9,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import serial  # noqa: E402
 from _fake_board import FakeBoard, ScriptedTable  # noqa: E402
-from topper.slaplog import Replay  # noqa: E402
+from topper.replay import run as replay_log  # noqa: E402
 from topper_host import cli, serial_link  # noqa: E402
 
 SEED = 18  # a two-seat game the script ends in about 13 s of board time
@@ -33,7 +33,7 @@ def test_monitor_shows_a_whole_game_and_saves_a_log_that_replays(tmp_path, capsy
     assert "saved %s" % path in out.err
     saved = path.read_text().splitlines()
     assert saved == table.lines  # every line of the game, in order, nothing else
-    assert list(Replay(saved).run())[-1]["r"] == "win"
+    assert list(replay_log(saved))[-1]["r"] == "win"
 
 
 def test_joining_half_way_downloads_the_game_so_far(tmp_path, capsys):
@@ -49,7 +49,7 @@ def test_joining_half_way_downloads_the_game_so_far(tmp_path, capsys):
     saved = path.read_text().splitlines()
     assert saved[0] == table.lines[0]  # from its header
     assert events(saved) == events(table.lines)  # every event: caught up, then live
-    assert list(Replay(saved).run()) == list(Replay(table.lines).run())
+    assert list(replay_log(saved)) == list(replay_log(table.lines))
 
 
 def test_a_host_request_during_a_game_gets_the_tables_answer():

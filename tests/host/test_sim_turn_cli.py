@@ -44,7 +44,7 @@ def test_the_cli_plays_logs_and_replays_a_turn_game(tmp_path):
     bad.write_text("\n".join(lines) + "\n")
     for cmd in (("replay", bad), ("sim", "--replay", bad, "--headless")):
         p = topper(*cmd)
-        assert p.returncode == 1 and p.stderr.startswith("%s:%d: the log says" % (bad, i + 2)), p.stderr
+        assert p.returncode == 1 and p.stderr.startswith("%s:%d: recorded ruling" % (bad, i + 2)), p.stderr
 
 
 def test_headless_shows_the_device_and_a_clock_runs_through_the_game(tmp_path):

@@ -8,7 +8,7 @@ import pytest
 
 from topper_host import cli, stats, statlog
 from topper_host.monitor_save import GameSaver
-from topper.slaplog import LogError
+from topper.replay import LogError
 
 
 def lay(t, slap=None, seat=0):

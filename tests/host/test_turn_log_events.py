@@ -1,16 +1,16 @@
 """A turn game's log names the device's buttons as the board streams them (``button``
 events: a seat's short or long press, the table button, a chord); the log reader
-(``sim.turn_log``, behind ``topper replay``) refuses a malformed one at its line."""
+(``topper.replay``, behind ``topper replay``) refuses a malformed one at its line."""
 
 import pytest
-from topper.slaplog import LogError
+from topper.replay import LogError
 
-from topper_host.sim import turn_log
+from topper import replay as core
 
 
 def test_a_bad_button_event_names_its_line():
     head = '{"entry":"buttons","game":"tripp","log":"topper-table","seats":3,"seed":7,"v":1}'
     for bad in ('{"ev":"button","press":"tap","seat":1,"t":5}', '{"ev":"button","press":"short","t":5}'):
         with pytest.raises(LogError) as e:
-            turn_log.read([head, '{"ev":"start","t":0}', bad])
+            core.read([head, '{"ev":"start","t":0}', bad])
         assert e.value.line == 3 and "button event needs" in str(e.value)

@@ -13,22 +13,26 @@ import pytest
 from topper import intpack, jsonl
 from topper_host.sim.ref_feed import Game
 
-# Saves in the form the firmware wrote before the compact one, captured from these very
-# games, one a line: the game, its seats, seed, pad, options, the plays made, the stamp
-# and the packed snapshot as the store held it. Tripp Jokes with the pad kept its inputs
-# as ["card", code] / ["press", kind, seat] lists, Tricky Dick its history as card codes
-# and reports as two ints, Crazy Job and Guess My Card their actions as lists. The Guess
-# My Card game with the pad is one whose deals turned up no wild card: the table taps
-# such a wild now, which older firmware never heard, so an older save counts none
-# (docs/games/guess-my-card.md) and only a game without one is the same game today.
+# Saves in the forms older firmware wrote, captured from these very games, one a line:
+# the game, its seats, seed, pad, options, the plays made, the stamp, the packed
+# snapshot as the store held it, and its form.
+# - "lists", before the compact form: Tripp Jokes with the pad kept its inputs as
+#   ["card", code] / ["press", kind, seat] lists, Tricky Dick its history as card codes
+#   and reports as two ints, Crazy Job and Guess My Card their actions as lists. The
+#   Guess My Card game with the pad is one whose deals turned up no wild card: the table
+#   taps such a wild now, which older firmware never heard, so an older save counts none
+#   (docs/games/guess-my-card.md) and only a game without one is the same game today.
+# - "compact", before the referees took the driver's press kinds: Tripp Jokes and
+#   Tricky Dick numbered a saved press 0-3 (short, long, table, chord: inputs.BUTTONS).
+_KEYS = ("game", "seats", "seed", "pad", "options", "plays", "t", "save", "form")
 OLD_SAVES = [
-    tuple(json.loads(line)[k] for k in ("game", "seats", "seed", "pad", "options", "plays", "t", "save"))
+    tuple(json.loads(line)[k] for k in _KEYS)
     for line in open(os.path.join(os.path.dirname(__file__), "old_turn_saves.jsonl"))
 ]
 
 
 def _ids(cases):
-    return ["%s-%s" % (c[0], "pad" if c[3] else "buttons") for c in cases]
+    return ["%s-%s-%s" % (c[0], "pad" if c[3] else "buttons", c[8]) for c in cases]
 
 
 def _play_to(game, seats, seed, pad, options, plays):
@@ -53,7 +57,7 @@ def _restored(g, text, t):
 
 @pytest.mark.parametrize("case", OLD_SAVES, ids=_ids(OLD_SAVES))
 def test_a_save_of_the_older_form_restores_and_plays_on_to_the_same_end(case):
-    game, seats, seed, pad, options, plays, t, text = case
+    game, seats, seed, pad, options, plays, t, text, _form = case
     g = _play_to(game, seats, seed, pad, options, plays)
     assert g.t == t  # the same game as the one the save was taken from
     ref = _restored(g, text, t)

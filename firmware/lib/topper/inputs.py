@@ -39,13 +39,16 @@ CHATTER = 13  # a seat's switch fires on its own: muted
 NAMES = ("press", "short", "long", "table", "table_long", "chord", "card", "tick", "pause", "resume",
          "table_end", "overflow", "stuck", "chatter")
 
-# The turn games' log names a button by its press: its name here.
-_BUTTONS = {NAMES[k]: k for k in (SHORT, LONG, TABLE, CHORD)}
+# The presses a turn game takes. Their order is the numbering (0-3) that saves written
+# before the referees took these kinds kept a press by: BUTTONS[old] is its kind.
+BUTTONS = (SHORT, LONG, TABLE, CHORD)
+BUTTON_NAMES = tuple(NAMES[k] for k in BUTTONS)  # how a turn game's log names a press
+_BUTTONS = {NAMES[k]: k for k in BUTTONS}
 
 
 def from_log(ev, parse_card):
     """``(kind, seat, us, card)`` of a logged event (docs/event-log.md), or None for a
-    shell's own event (start, pause, resume, act, secret). ``parse_card(text)`` turns a
+    shell's own event (start, act, secret). ``parse_card(text)`` turns a
     card's name into its code. ValueError for an input event the referee cannot be
     given (a seat, a card or a microsecond count that is not one)."""
     ev_kind = ev.get("ev")
@@ -60,6 +63,10 @@ def from_log(ev, parse_card):
         return CARD, -1 if seat is None else whole(ev, "seat"), 0, None if name is None else parse_card(name)
     if ev_kind == "tick":
         return TICK, -1, 0, None
+    if ev_kind == "pause":
+        return PAUSE, -1, 0, None
+    if ev_kind == "resume":
+        return RESUME, -1, 0, None
     if ev_kind == "table":
         long = ev.get("long", False)
         if not isinstance(long, bool):

@@ -60,6 +60,10 @@ class Referee:
     def tick(self, t):
         return self.take(inputs.TICK, -1, t)
 
+    def finish(self, t):
+        """The log ended at ``t`` (a replay's last step): rulings on what still waits."""
+        return []
+
     def uses(self, kind):
         return (self.TAKES >> kind) & 1 == 1
 

@@ -36,15 +36,8 @@ from topper.clock import ChessClock
 from topper.gamekit import ENTRY_NAMES, Entry, RuleError, seat_name
 from topper.referee import Referee
 
-# What a button press means to a turn referee (the firmware maps topper_hw.buttons).
-SHORT = 0  # a seat button pressed and released before the long-press time
-LONG = 1  # a seat button held for the long-press time
-TABLE = 2  # the table button, short press (its long press is the shell's: END GAME?)
-CHORD = 3  # a seat button pressed while the table button is held
-
-PRESS_NAMES = ("short", "long", "table", "chord")
-# topper.inputs' kinds as the presses above (saved games keep these numbers).
-_PRESS_OF = {inputs.SHORT: SHORT, inputs.LONG: LONG, inputs.TABLE: TABLE, inputs.CHORD: CHORD}
+# A button press reaches a turn referee as the kind the driver reported (topper.inputs:
+# SHORT, LONG, TABLE, CHORD); the table button's long press is the shell's (END GAME?).
 
 LINES = 4  # game lines a view carries for the screen (21 columns each)
 
@@ -72,6 +65,33 @@ def make_with(referee, cfg, seed, salt_key=None):
     else:
         ref = referee(cfg["seats"], entry, seed, control, cfg["options"], salt_key)
     ref.on_flag = flag_of(cfg.get("flag"))
+    return ref
+
+
+def from_header(module, h):
+    """The referee of turn game ``module`` that a log's header describes (``header``),
+    not started: a replay's (topper.replay); ValueError in words."""
+    from topper import games
+
+    game = h["game"]
+    low, high = games.find(game).players
+    seats = h.get("seats")
+    if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
+        raise ValueError("%s is for %d to %d players, not %r" % (game, low, high, seats))
+    if h.get("entry") not in ENTRY_NAMES:
+        raise ValueError("unknown entry %r" % (h.get("entry"),))
+    options = games.options(game, h.get("options") or {})
+    c = h.get("clock")
+    control = None
+    on_flag = FLAG_SHOW
+    if c is not None:
+        try:
+            control = clocks.from_header(c)
+            on_flag = flag_of(c.get("flag"))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ValueError("bad clock %r: %s" % (c, e))
+    ref = module.referee(seats, ENTRY_NAMES.index(h["entry"]), h.get("seed", 0), control, options)
+    ref.on_flag = on_flag
     return ref
 
 
@@ -164,7 +184,8 @@ class TurnReferee(Referee):
         raise NotImplementedError
 
     def button(self, press, seat, t_ms):
-        """A button on the device (``press`` one of SHORT, LONG, TABLE, CHORD; ``seat``
+        """A button on the device (``press`` one of ``topper.inputs``' SHORT, LONG, TABLE,
+        CHORD; ``seat``
         -1 for TABLE). The default: presses mean nothing in this game."""
         return [self._error("no use for that button now", t_ms)]
 
@@ -228,10 +249,9 @@ class TurnReferee(Referee):
             return [self._error("the game is over: %s lost on time" % seat_name(self.lost), t_ms)]
         if kind == inputs.CARD:
             return self.card(card, t_ms)
-        press = _PRESS_OF.get(kind)
-        if press is None:
+        if kind not in inputs.BUTTONS:
             return [self._error(inputs.no_use(kind), t_ms)]
-        return self.button(press, seat, t_ms)
+        return self.button(kind, seat, t_ms)
 
     def tick(self, t_ms):
         if self.clock is None or not self.started:
@@ -294,9 +314,8 @@ class TurnReferee(Referee):
         and nothing of a secret being entered (docs/event-log.md)."""
         if self.secret_input():
             return None
-        press = _PRESS_OF.get(kind)
-        if press is not None:
-            return "button", {"press": PRESS_NAMES[press], "seat": seat}
+        if kind in inputs.BUTTONS:
+            return "button", {"press": inputs.NAMES[kind], "seat": seat}
         if kind == inputs.CARD:
             name = self.public_card(card)
             return "card", ({} if name is None else {"card": name})

@@ -15,7 +15,7 @@ import importlib
 from topper import games, intpack, jsonl
 from topper.clock import TimeControl
 from topper.gamekit import Entry
-from topper.turnref import CHORD, LONG, SHORT, TABLE
+from topper.inputs import CHORD, LONG, SHORT, TABLE
 
 from topper_host.sim import moves
 from topper_host.sim.turn_table import bot_seed

@@ -19,7 +19,7 @@ import os
 import sys
 
 from topper import games
-from topper.slaplog import LogError
+from topper.replay import LogError
 
 from topper_host import paths
 from topper_host.sim import wallclock as clockmod

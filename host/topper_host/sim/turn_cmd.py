@@ -288,21 +288,23 @@ def replay(args, snaps=None):
     (``turn_feed``); ``--headless``, replayed ruling for ruling as ``topper replay``
     does (the device's log or an older simulator's), printing every ruling and after
     each the OLED's lines when they changed (``# oled``)."""
-    from topper.slaplog import LogError
+    from topper.replay import LogError
 
-    from topper_host.sim import turn_log
+    from topper import replay as core
+
+    from topper_host import replay as host_replay
     from topper_host.sim.frame import TurnFrame
 
     if not args.headless:
         return replay_live(args, snaps)
     try:
-        h, events = turn_log.read(paths.read_lines(args.replay))
+        h, events = core.read(paths.read_lines(args.replay))
         try:
-            ref = turn_log.make(h)
+            ref = core.make(h)
         except ValueError as e:
             raise LogError(1, "bad header: %s" % e)
         shown = None
-        for r in turn_log.rulings(h, events, ref):
+        for r in core.rulings(h, events, ref, host_replay.unnamed(h, events)):
             _out(jsonl.dumps(r))
             lines = TurnFrame(ref.view(r["t"]), r["t"]).lines
             if lines != shown:
@@ -319,7 +321,7 @@ def replay_live(args, snaps):
     (``--speed``), as a slap log is."""
     import os
 
-    from topper.slaplog import LogError
+    from topper.replay import LogError
 
     from topper_host.sim import wallclock as clockmod
     from topper_host.sim import turn_feed

@@ -1,7 +1,7 @@
 """A turn game's log played back on the device at its stamps: ``topper sim --replay LOG``
 in the terminal (docs/simulator.md).
 
-The log is first replayed through the core (``turn_log.rulings``), which checks it and
+The log is first replayed through the core (``topper.replay``), which checks it and
 finds what it leaves unnamed (``turn_secrets``: each card read, a stored rule from its
 hand's reveal). Then each event is made on a virtual board as the table made it: a card
 tapped on the pad, a seat's button pressed or held, the table button, a chord, the table
@@ -11,9 +11,12 @@ is spelled with the seat button, the fewest presses that enter it, ending at the
 take their salts from its own key.
 """
 
-from topper.slaplog import LogError
+from topper.replay import LogError
 
-from topper_host.sim import moves, turn_log
+from topper import replay as core
+
+from topper_host import replay
+from topper_host.sim import moves
 from topper_host.virtual.board import VirtualBoard
 
 BOOT_MS = 200  # the board boots before the game is set up
@@ -28,11 +31,11 @@ def load(lines):
     """``(header, events, found)`` of a turn game's log that replays to its end
     (``found``: what each unnamed event was, ``turn_secrets.Unnamed.found``); LogError
     where it does not, as ``topper replay`` says it."""
-    h, events = turn_log.read(lines)
+    h, events = core.read(lines)
     if h.get("entry") not in ("pad", "buttons"):
         raise LogError(1, "an older simulator's log (whole engine actions) replays with --headless")
-    unnamed = turn_log.reader(h, events)
-    for _ in turn_log.rulings(h, events, None, unnamed):
+    unnamed = replay.unnamed(h, events)
+    for _ in core.rulings(h, events, None, unnamed):
         pass
     return h, events, unnamed.found
 

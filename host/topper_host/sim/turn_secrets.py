@@ -22,7 +22,7 @@ the rulings after it are then checked against the core's as for any log.
 import copy
 
 from topper import commit, inputs
-from topper.slaplog import LogError
+from topper.replay import LogError
 from topper_host.sim import moves
 
 DECK = 125  # card codes 0..124: the Triple Topper deck (a standard card's code is lower)
@@ -34,7 +34,7 @@ class Stop(LogError):
 
 
 class Unnamed:
-    """The unnamed inputs of one read log (``sim.turn_log.read``): ``needs(ev)`` says
+    """The unnamed inputs of one read log (``topper.replay.read``): ``needs(ev)`` says
     whether an event is one, ``apply`` gives it to the referee as the table made it.
     ``opened`` holds the lines of the seals and reveals checked against each other: the
     replay's referee seals with salts of its own, so there the log's digest and salt

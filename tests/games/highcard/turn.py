@@ -5,7 +5,8 @@ deals it with (``referee`` with ``Entry.DEALT``)."""
 from topper import cards, turnref
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.rng import Rng
-from topper.turnref import SHORT, TurnReferee
+from topper.inputs import SHORT
+from topper.turnref import TurnReferee
 
 GAME = "highcard"
 HAND = 5  # cards dealt to each seat: as many rounds

@@ -21,7 +21,8 @@ from topper.games.crazy import engine as crazyjob
 from topper.games.crazy import rules as crazyrules
 from topper.games.crazy.engine import MAX_PLAY, PAPER, Act, CrazyJob, Phase, card_text
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
-from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
+from topper.inputs import CHORD, LONG, SHORT, TABLE
+from topper.turnref import TurnReferee
 
 GAME = "crazy"
 MENU_MAX = 400  # a simulator menu lists runs of up to 4 cards while it stays this short

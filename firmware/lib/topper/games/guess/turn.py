@@ -28,7 +28,8 @@ the engine's public ``view`` and rulings only.
 from topper import cards, commit, games, intpack, turnref
 from topper.gamekit import ENTRY_NAMES, UNKNOWN, Entry, RuleError, seat_name
 from topper.games.guess.engine import Act, GuessMyCard, Phase, card_text, matches
-from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
+from topper.inputs import CHORD, LONG, SHORT, TABLE
+from topper.turnref import TurnReferee
 
 GAME = "guess"
 SHUFFLE = ("pile empty: shuffle", "the face-up cards")  # two screen lines of 21 columns

@@ -473,6 +473,17 @@ def make(cfg, seed, settle_ms=1, salt_key=None):
                             settle_ms=settle_ms)
 
 
+def from_header(h):
+    """The referee a log's header describes (``header``), not started: a replay's
+    (topper.replay); ValueError in words. A header from before format version 2 does
+    not say its hurry-up: off."""
+    kw = {}
+    for key in ("hurry_ms", "settle_ms", "race_ms", "confirm_ms"):
+        if key in h:
+            kw[key] = inputs.whole(h, key)
+    return BlindSlapReferee(h["game"], inputs.whole(h, "seats"), seed=inputs.whole(h, "seed", 0), **kw)
+
+
 def _left(at, t):
     return None if at is None else ticks_diff(at, t)
 

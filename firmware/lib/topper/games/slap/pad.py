@@ -628,6 +628,17 @@ def make(cfg, seed, settle_ms=1, salt_key=None):
     return PadSlapReferee(g, seed=seed, hurry_ms=cfg["hurry_ms"], settle_ms=settle_ms)
 
 
+def from_header(h):
+    """The referee a log's header describes (``header``), not started: a replay's
+    (topper.replay); ValueError in words."""
+    kw = {}
+    for key in ("hurry_ms", "settle_ms", "race_ms", "collect_ms"):
+        if key in h:
+            kw[key] = inputs.whole(h, key)
+    g = SlapGame(h["game"], inputs.whole(h, "seats"), inputs.whole(h, "jokers", 0))
+    return PadSlapReferee(g, seed=inputs.whole(h, "seed", 0), **kw)
+
+
 def restore(saved, now):
     """The referee ``PadSlapReferee.save`` saved, going on from ``now``: every pending
     deadline the same distance ahead of ``now`` as it was of the save's time."""

@@ -23,7 +23,8 @@ from topper import cards, games, turnref
 from topper.games.tricky import engine as trickydick
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.games.tricky.engine import SEATS, TRICKS, Mode
-from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
+from topper.inputs import BUTTONS, CHORD, LONG, SHORT, TABLE
+from topper.turnref import TurnReferee
 
 GAME = "tricky"
 
@@ -46,7 +47,10 @@ def restore(saved, now):
     ref = referee(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
     ref.match = trickydick.from_dict(saved["match"])
     ref.started = saved["started"]
-    ref._replay(saved["pending"])
+    pending = saved["pending"]
+    if "kinds" not in saved:  # presses numbered 0-3 (inputs.BUTTONS' order)
+        pending = [[BUTTONS[p[0]], p[1]] for p in pending]
+    ref._replay(pending)
     ref.message = saved["message"]
     ref.restore_clock(saved.get("clock"), now)
     return ref
@@ -414,4 +418,5 @@ class TrickyReferee(TurnReferee):
             "message": self.message,
             "match": self.match.to_dict(compact=True),  # reports as masks: packs small
             "pending": [list(p) for p in self._pending],
+            "kinds": 1,  # a pending press is its topper.inputs kind (restore)
         }

@@ -166,7 +166,7 @@ class TrippReferee(TurnReferee):
         """What ``replay`` needs to play this game again: the engine's actions."""
         return [] if self.state is None else [list(a) for a in self.state.history]
 
-    def replay(self, item):
+    def replay(self, item, old):
         return self.act(tuple(item), 0)
 
     def to_dict(self):
@@ -178,6 +178,7 @@ class TrippReferee(TurnReferee):
             "options": {"jokers": self.options["jokers"], "places": self.options["places"]},
             "started": self.started,
             "log": self.inputs(),
+            "kinds": 1,  # a press in the log is its topper.inputs kind (replay's ``old``)
             "message": self.message,
         }
 

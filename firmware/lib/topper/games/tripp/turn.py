@@ -51,13 +51,14 @@ def restore(saved, now):
         ref = referee(saved["seats"], saved["entry"], saved["seed"], None, saved["options"])
         started = saved["started"]
         log = saved["log"]
+        old = "kinds" not in saved  # presses numbered 0-3 (inputs.BUTTONS' order)
         message = saved["message"]
     except (KeyError, TypeError, ValueError):
         raise RuleError("not a saved Tripp Jokes game")
     if started:
         ref.start(0)
     for item in log:
-        for ruling in ref.replay(item):
+        for ruling in ref.replay(item, old):
             if ruling["r"] == "error":
                 raise RuleError("saved Tripp Jokes game does not replay: %s" % ruling["why"])
     ref.message = message

@@ -16,7 +16,8 @@ The presses:
 """
 
 from topper.gamekit import Entry, RuleError, seat_name
-from topper.turnref import CHORD, LONG, SHORT, TABLE, TurnReferee
+from topper.inputs import BUTTONS, CHORD, LONG, SHORT, TABLE
+from topper.turnref import TurnReferee
 
 GAME = "tripp"
 DEALER = 0  # P1 deals, so P2 plays first, as in the dealt game and with the pad
@@ -194,12 +195,15 @@ class ButtonsReferee(TurnReferee):
 
     # ----- saving --------------------------------------------------------------------
 
-    def replay(self, item):
+    def replay(self, item, old):
         """One press of a saved log: its byte (``_code``), or ``[press, seat]`` as the
-        saves before it kept a press."""
+        saves before it kept a press. ``old``: the save numbered its presses 0-3
+        (``inputs.BUTTONS``' order), as every save did before it said ``kinds``."""
         if isinstance(item, int):
-            return self.button(item >> 4, (item & 15) - 1, 0)
-        return self.button(item[0], item[1], 0)
+            press, seat = item >> 4, (item & 15) - 1
+        else:
+            press, seat = item[0], item[1]
+        return self.button(BUTTONS[press] if old else press, seat, 0)
 
     def to_dict(self):
         return {
@@ -210,5 +214,6 @@ class ButtonsReferee(TurnReferee):
             "options": {"jokers": self.options["jokers"], "places": self.options["places"]},
             "started": self.started,
             "log": list(self.log),  # small ints: packed short (topper.intpack)
+            "kinds": 1,  # a press in the log is its topper.inputs kind (replay's ``old``)
             "message": self.message,
         }

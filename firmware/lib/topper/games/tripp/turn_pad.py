@@ -18,7 +18,8 @@ from topper import stdcards
 from topper.gamekit import Entry, RuleError, seat_name
 from topper.games.tripp.engine import JOKER, Act, Phase, beats, value
 from topper.games.tripp.dealt import TrippReferee, value_names
-from topper.turnref import LONG, SHORT, TurnReferee
+from topper.inputs import BUTTONS, LONG, SHORT
+from topper.turnref import TurnReferee
 
 # An unseen card: rank -1, so it is no special card and beats nothing but a free board;
 # the referee always swaps a read card in before the engine lays one.
@@ -260,15 +261,18 @@ class PadReferee(TrippReferee):
     def inputs(self):
         return list(self.log)
 
-    def replay(self, item):
+    def replay(self, item, old):
         """One input of a saved log: its byte (``PRESSED``), or ``["card", code]`` /
-        ``["press", kind, seat]`` as the saves before it kept an input."""
+        ``["press", kind, seat]`` as the saves before it kept an input. ``old``: the
+        save numbered its presses 0-3 (``inputs.BUTTONS``' order)."""
         if isinstance(item, int):
             if item < PRESSED:
                 return self.card(item, 0)
-            return self.button(item - PRESSED, self.state.current_player(), 0)
-        if item[0] == "card":
+            press, seat = item - PRESSED, self.state.current_player()
+        elif item[0] == "card":
             return self.card(item[1], 0)
-        if item[0] == "press":
-            return self.button(item[1], item[2], 0)
-        raise RuleError("not a saved pad input: %r" % (item,))
+        elif item[0] == "press":
+            press, seat = item[1], item[2]
+        else:
+            raise RuleError("not a saved pad input: %r" % (item,))
+        return self.button(BUTTONS[press] if old else press, seat, 0)
