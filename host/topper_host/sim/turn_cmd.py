@@ -18,7 +18,7 @@ import sys
 from topper import games, jsonl
 
 from topper_host import paths
-from topper_host.sim import logs
+from topper_host.sim import logs, summary
 from topper_host.sim.turn_table import TurnTable, device_winners, result_text
 
 BOOT_MS = 200  # the board boots before the host sets the game up
@@ -230,6 +230,8 @@ def batch(args, setup, base, snaps):
         log = logs.LogFile(path)
         try:
             board, table = make(setup, seed, (), args.bot_speed, log)
+            counted = summary.TurnStats(setup.game, setup.pad)
+            board.watchers.append(counted)
             start = board.now
             done = play(board, table, start + int(args.max_minutes * 60000), _out if args.headless else None)
         finally:
@@ -241,13 +243,11 @@ def batch(args, setup, base, snaps):
         for s in device_winners(board):
             wins[s] += 1
         how = result_text(board, table) if done else "unfinished (time cap)"
-        secs = (board.now - start) // 1000
-        line = "game %d: %s after %d:%02d, %d moves (seed %d)" % (
+        line = "game %d: %s after %s, %d moves (seed %d)" % (
             i + 1,
             how,
-            secs // 60,
-            secs % 60,
-            len(table.made),
+            summary.clock_text(counted.ms()),
+            counted.moves(),
             seed,
         )
         _out(("# " if args.headless else "") + line)
