@@ -26,7 +26,8 @@ from topper import games, jsonl
 from topper_host import paths
 from topper_host.sim import bots as botmod
 from topper_host import replay
-from topper_host.sim import blind_cmd, device_cmd, turn_cmd, slap_cmd
+from topper_host.sim import blind_cmd, device_cmd, option_rules, turn_cmd, slap_cmd
+from topper_host.sim.option_rules import DEFAULTS
 from topper_host.sim.snapshot import Snapshots
 
 HELP = "play a game on a simulated table in the terminal (bots, replay, headless)"
@@ -34,8 +35,10 @@ HELP = "play a game on a simulated table in the terminal (bots, replay, headless
 
 def add_arguments(p):
     g = p.add_argument_group("the game")
-    g.add_argument("--game", choices=games.keys(), default="ww3", help="default ww3")
-    g.add_argument("--seats", "--players", type=int, default=4, help="2-8 players, default 4 (you are P1)")
+    g.add_argument("--game", choices=games.keys(), help="default %s" % DEFAULTS["game"])
+    g.add_argument(
+        "--seats", "--players", type=int, help="players, default %d (you are P1)" % DEFAULTS["seats"]
+    )
     g.add_argument(
         "--opt",
         action="append",
@@ -65,30 +68,35 @@ def add_arguments(p):
         metavar="on|off",
         help="a turn game with the card pad (default) or without it, every move made with the buttons",
     )
-    g.add_argument("--jokers", type=int, default=2, help="0-8 jokers, default 2")
-    g.add_argument("--hurry-ms", type=int, default=3000, help="hurry-up limit per card in ms, default 3000")
+    g.add_argument(
+        "--jokers",
+        type=int,
+        help="jokers in the deck, default %d (Tripp Jokes: a deck's)" % DEFAULTS["jokers"],
+    )
+    g.add_argument(
+        "--hurry-ms",
+        type=int,
+        help="a slap game's hurry-up limit a card in ms, default %d" % DEFAULTS["hurry_ms"],
+    )
     g.add_argument("--no-hurry", action="store_true", help="switch the hurry-up off")
     g.add_argument("--seed", type=int, help="seed of the deal and of the bots (default: random)")
     b = p.add_argument_group("bots")
     b.add_argument(
         "--bot-speed",
         type=float,
-        default=1.0,
         help="divides the bots' reaction, laying and thinking times: 2 = twice as quick",
     )
     b.add_argument(
-        "--bot-miss", type=float, default=0.10, help="chance a bot misses a good slap, default 0.10"
+        "--bot-miss", type=float, help="chance a bot misses a good slap, default 0.10"
     )
     b.add_argument(
         "--bot-wrong",
         type=float,
-        default=0.02,
         help="chance a bot slaps a card that only looks slappable, default 0.02",
     )
     b.add_argument(
         "--bot-slow",
         type=float,
-        default=0.04,
         help="chance a bot dawdles past the hurry-up, default 0.04",
     )
     m = p.add_argument_group("modes")
@@ -97,12 +105,11 @@ def add_arguments(p):
         action="store_true",
         help="bots at every seat: whole games unattended, then a summary",
     )
-    m.add_argument("--games", type=int, default=1, help="with --bots-only: how many games")
+    m.add_argument("--games", type=int, help="with --bots-only: how many games, default 1")
     m.add_argument(
         "--max-minutes",
         type=float,
-        default=120.0,
-        help="with --bots-only: table time after which a game is cut off",
+        help="with --bots-only: table time after which a game is cut off, default 120",
     )
     m.add_argument(
         "--watch",
@@ -136,7 +143,7 @@ def add_arguments(p):
         help="with --device: the board's nvm (deck map, power-cut save); default in the state folder",
     )
     m.add_argument("--replay", metavar="LOG", help="play a recorded log back on the board")
-    m.add_argument("--speed", type=float, default=1.0, help="replay/watch pace factor")
+    m.add_argument("--speed", type=float, help="replay/watch pace factor, default 1")
     m.add_argument(
         "--learn",
         action="store_true",
@@ -158,20 +165,14 @@ class Usage(Exception):
 
 
 def _check(args):
-    if not 2 <= args.seats <= 8:
-        raise Usage("--seats must be 2 to 8")
-    if not 0 <= args.jokers <= 8:
-        raise Usage("--jokers must be 0 to 8")
-    if not 0 <= args.hurry_ms <= 60000:
-        raise Usage("--hurry-ms must be 0 to 60000 (as on the device)")
-    if args.games < 1:
-        raise Usage("--games must be at least 1")
+    """The options checked, their defaults filled in, and the bots' style; Usage in words."""
     for option in ("speed", "max_minutes", "bot_speed", "bot_miss", "bot_wrong", "bot_slow"):
-        if not math.isfinite(getattr(args, option)):
-            raise Usage("--%s must be a number, not %s" % (option.replace("_", "-"), getattr(args, option)))
-    if args.speed <= 0:
+        value = getattr(args, option)
+        if value is not None and not math.isfinite(value):
+            raise Usage("--%s must be a number, not %s" % (option.replace("_", "-"), value))
+    if args.speed is not None and args.speed <= 0:
         raise Usage("--speed must be above 0")
-    if args.max_minutes <= 0:
+    if args.max_minutes is not None and args.max_minutes <= 0:
         raise Usage("--max-minutes must be above 0")
     if (args.nvm or args.bots) and not args.device:
         raise Usage("--bots and --nvm are for the device: add --device")
@@ -190,6 +191,8 @@ def _check(args):
         raise Usage("--script runs headless: add --headless")
     if args.script and (args.bots_only or args.replay):
         raise Usage("--script feeds every event itself: no --bots-only or --replay with it")
+    if args.script and args.game in games.keys(games.TURN) and not args.device:
+        raise Usage("--script is for the slap games (a turn game's hands: --device --headless --script)")
     if args.watch and args.headless:
         raise Usage("--watch shows a terminal: not with --headless")
     problem = (
@@ -200,12 +203,17 @@ def _check(args):
     )
     if problem:
         raise Usage(problem)
+    why = option_rules.refusal(args, bool(args.replay) and _turn_log(args.replay))
+    if why:
+        raise Usage(why)
+    option_rules.fill(args)
+    given = {"speed": args.bot_speed, "miss": args.bot_miss, "wrong": args.bot_wrong, "slow": args.bot_slow}
     try:
-        return botmod.Style(
-            speed=args.bot_speed, miss=args.bot_miss, wrong=args.bot_wrong, slow=args.bot_slow
-        )
+        style = botmod.Style(**{k: v for k, v in given.items() if v is not None})
     except ValueError as e:
         raise Usage(str(e))
+    args.bot_speed = style.speed  # (the turn games' bots read only their pace)
+    return style
 
 
 def run(args):
@@ -230,18 +238,7 @@ def run(args):
         if args.replay and _turn_log(args.replay):
             return turn_cmd.run(args, 0, snaps)
         if args.game in games.keys(games.TURN):
-            if args.script:
-                print("topper sim: --script is for the slap games", file=sys.stderr)
-                return 2
             return turn_cmd.run(args, _seed(args), snaps)
-        if args.opt or args.clock or args.handicap or args.on_flag:
-            why = "--opt, --clock, --handicap and --on-flag are for the turn-based games"
-            print("topper sim: %s" % why, file=sys.stderr)
-            return 2
-        if args.card_pad:
-            why = "--card-pad is for the turn-based games (a slap game without the pad: --blind)"
-            print("topper sim: %s" % why, file=sys.stderr)
-            return 2
         if args.blind:
             return blind_cmd.run(args, style, _seed(args), snaps)
         return slap_cmd.run(args, style, snaps)

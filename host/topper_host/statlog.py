@@ -20,8 +20,9 @@ import os
 from topper import games, jsonl
 from topper import replay as core
 from topper.replay import FORMAT, LogError
+from topper.ticks import ticks_diff
 
-from topper_host import replay, stats
+from topper_host import replay, stats, turn_moves
 from topper_host.sim import turn_secrets
 
 DEVICE_TURN = "topper-turn"
@@ -99,11 +100,12 @@ def _turn(head, lines, objs, source):
         # A board's log cut off before a secret's reveal (a game stopped mid-hand): its
         # rulings as logged.
         return _device_turn(head, objs, source)
-    return stats.game(rulings, source, h["game"], _seats(h), "turn", events=events)
+    return stats.game(rulings, source, h["game"], _seats(h), "turn", events=_timeline(h, events, rulings))
 
 
 def _device_turn(head, objs, source):
     rulings = []
+    events = []
     for number, obj in objs[1:]:
         if "log" in obj:
             raise LogError(number, "a second header: one game a file")
@@ -113,7 +115,30 @@ def _device_turn(head, objs, source):
             rulings.append(obj)
         elif "ev" not in obj:
             raise LogError(number, "neither an event (\"ev\") nor a ruling (\"r\")")
-    return stats.game(rulings, source, str(head.get("game")), _seats(head), "turn")
+        elif _whole(obj.get("t")):
+            events.append(obj)
+    return stats.game(rulings, source, str(head.get("game")), _seats(head), "turn",
+                      events=_timeline(head, events, rulings))
+
+
+def _timeline(head, events, rulings):
+    """The game's moves (``topper_host.turn_moves``) among the events that start and
+    pause it, in time order, for ``stats.think_times``. An older simulator's log names
+    each move itself (its ``act`` events)."""
+    kept = [e for e in events if e.get("ev") in ("start", "pause", "resume", "act")]
+    if head.get("entry") == "dealt":
+        return kept
+    pad = head.get("entry") != "buttons"
+    moves = turn_moves.moves(str(head.get("game")), pad, rulings)
+    moved = [{"ev": "move", "seat": s, "t": t} for s, t in moves]
+    out = []
+    i = 0
+    for m in moved:
+        while i < len(kept) and ticks_diff(m["t"], kept[i]["t"]) >= 0:  # (an event before its rulings)
+            out.append(kept[i])
+            i += 1
+        out.append(m)
+    return out + kept[i:]
 
 
 def _rulings(objs, source):

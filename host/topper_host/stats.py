@@ -19,10 +19,11 @@ what every figure means. In short:
 - **wrong slap**: a judged slap on a pile that was not slappable; **cards paid** are its
   penalty cards; **lockouts** are presses ignored while the seat's slaps were locked;
   **hurry-ups** the times the seat was too slow to lay (its next card a penalty card).
-- **think time** (turn games): for each action a seat took, the time since the previous
-  action at the table (or the start, or a resume), paused time left out: the time the
-  seat had the game waiting on it, which is what a chess clock charges. **flags**: the
-  times its chess clock ran out.
+- **think time** (turn games): for each move a seat made (``topper_host.turn_moves``:
+  what the simulator's summary counts too), the time since the previous move at the
+  table (or the start, or a resume), paused time left out: the time the seat had the
+  game waiting on it, which is what a chess clock charges. **flags**: the times its
+  chess clock ran out.
 - **length**: from the first to the last stamp of the game's rulings; **winners**: the
   ``win`` or ``over`` ruling's seats.
 """
@@ -74,7 +75,8 @@ def _seat(g, s):
 
 def game(rulings, source="", name="?", seats=0, kind=None, events=()):
     """One game's figures from its rulings in log order (dicts with ``"r"`` and
-    ``"t"``); ``events``: a turn game's events, for think times (``think_times``)."""
+    ``"t"``); ``events``: a turn game's moves and the events that start and pause it,
+    for think times (``think_times``)."""
     if kind is None:
         kind = guess_kind(rulings)
     g = Game(source, name, seats, kind)
@@ -195,8 +197,10 @@ def _race(g, r, top):
 
 
 def think_times(events):
-    """``[(seat, ms), ...]``: the think time (above) of each seat's action from a turn
-    game's events (dicts with ``ev``, ``t`` and, for ``act`` and ``button``, ``seat``)."""
+    """``[(seat, ms), ...]``: the think time (above) of each seat's move from a turn
+    game's events in time order (dicts with ``ev`` and ``t``): ``start``, ``pause``,
+    ``resume``, and each move, ``move`` (``topper_host.turn_moves``) or an older
+    simulator's ``act``, with its ``seat``."""
     out = []
     since = None  # the stamp the waiting started, None while paused
     banked = 0  # waiting before a pause
@@ -211,7 +215,7 @@ def think_times(events):
                 since = None
         elif kind == "resume":
             since = t
-        elif kind in ("act", "button") and _seat_of(ev) >= 0:
+        elif kind in ("act", "move") and _seat_of(ev) >= 0:
             ms = banked + (max(0, ticks_diff(t, since)) if since is not None else 0)
             out.append((ev["seat"], ms))
             since, banked = t, 0
@@ -219,9 +223,7 @@ def think_times(events):
 
 
 def _seat_of(ev):
-    """The seat that made an action (an older simulator's ``act``) or pressed its
-    button (the device's ``button``: the end of a turn, a play laid), or -1 (the table
-    button, a card the pad read: no seat says whose)."""
+    """The seat that made the move, or -1 (an older simulator's action of the table)."""
     seat = ev.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         return -1

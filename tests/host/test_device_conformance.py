@@ -4,8 +4,9 @@ For each game of ``topper.games``, with the card pad and without, the firmware's
 ``topper_app.App`` on the virtual board (``topper_host.virtual``) is driven from its
 menu with the buttons and the pad as a table might, at random; the event log it
 writes is then replayed by ``topper replay``'s one loop (``topper.replay``, with the
-host's finder of what a turn log leaves unnamed), which rebuilds the game from the header and checks every ruling the device logged
-against its own. The two shells cannot tell the same events two ways.
+host's finder of what a turn log leaves unnamed), which rebuilds the game from the
+header and checks every ruling the device logged against its own. The two shells
+cannot tell the same events two ways.
 
 Where a game keeps a secret out of its log (Guess My Card's secret card, a stored
 Crazy Job rule) the replay stops there with its reason; what came before is checked.

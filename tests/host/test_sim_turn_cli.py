@@ -66,7 +66,7 @@ def test_headless_shows_the_device_and_a_clock_runs_through_the_game(tmp_path):
 
 
 BAD = (
-    (("--game", "tricky", "--seats", "3"), "TRICKY DICK is for 4 players"),
+    (("--game", "tricky", "--seats", "3"), "--seats must be 4: Tricky Dick is for 4 players"),
     (("--game", "tripp", "--opt", "hands=3"), "NAME one of jokers, places for tripp"),
     (("--game", "crazy", "--opt", "target=30"), "crazy: Target cannot be 30 (allowed: "),
     (("--game", "guess", "--opt", "hands=x"), "'x' is not a whole number"),

@@ -44,6 +44,8 @@ LIVE_ROOM = 512  # kept free for the game's own lines: a flood of commands never
 LOG_BYTES = 4096  # a game's log: 455 events (topper.gamelog)
 CONFIRM_MS = 10000
 MAX_SEED = (1 << 30) - 1  # a small int on every board
+MOST_JOKERS = 8  # a slap game's deck (topper.games.slap.engine)
+MOST_HURRY_MS = 60000  # a slap game's hurry-up limit a host may set
 
 # Filters of the games with hidden cards, by game name: obj -> obj, a copy, or None.
 FILTERS = {}
@@ -304,9 +306,9 @@ class Session:
         if "seats" in obj:
             cfg["seats"] = _whole(obj, "seats", 2, SEATS)
         if "jokers" in obj:
-            cfg["jokers"] = _whole(obj, "jokers", 0, 8)
+            cfg["jokers"] = _whole(obj, "jokers", 0, MOST_JOKERS)
         if "hurry_ms" in obj:
-            cfg["hurry_ms"] = _whole(obj, "hurry_ms", 0, 60000)
+            cfg["hurry_ms"] = _whole(obj, "hurry_ms", 0, MOST_HURRY_MS)
         if "cardpad" in obj:
             if obj["cardpad"] is not True and obj["cardpad"] is not False:
                 raise ProtocolError("cardpad must be true or false")

@@ -13,6 +13,7 @@ moves at the device, from its host package ``topper_host.games.<game>``) and ``t
 (the turn games at it), ``device_cmd`` (``--device``), ``frame`` (what a
 device shows, for the monitor), ``look`` (colours and the picture's shapes), ``ui``
 (the terminal UI, on Textual), ``png``, ``snapshot`` and ``shot`` (pictures), ``logs``
-(where logs go), ``summary`` (bots-only statistics), ``narrate`` (rulings in words),
+(where logs go), ``summary`` (bots-only statistics), ``option_rules`` (which option
+each game and mode takes), ``narrate`` (rulings in words),
 ``learn`` (the rule behind each ruling, ``--learn``).
 """

@@ -133,6 +133,7 @@ def headless(args, out, style=None):
             print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
             return 1
     log = []
+    files = GameLogs(args.log) if args.log else None  # the lines printed, kept too
     seed = 1 if args.seed is None else args.seed
     board = VirtualBoard(settings(args), now=0, log=log.append, nvm_path=args.nvm, seed=seed)
     if not args.script:
@@ -159,6 +160,8 @@ def headless(args, out, style=None):
             if log:
                 for line in log:
                     out(line)
+                    if files is not None:
+                        files(line)
                 del log[:]
                 board.run(min(t, board.now + 150))  # the ruling's screen is drawn (OLED_MS)
                 screen()
@@ -177,6 +180,9 @@ def headless(args, out, style=None):
     except ScriptError as e:
         print("%s:%d: %s" % (args.script, e.line, e.msg), file=sys.stderr)
         return 1
+    finally:
+        if files is not None:
+            files.close()
     board.keep_nvm()
     return 0
 

@@ -1,7 +1,10 @@
-"""Bots-only statistics: what happened in each game and over a run of games."""
+"""Bots-only statistics: what happened in each game and over a run of games, counted
+from the device's log as ``topper stats`` counts it."""
 
 from topper import jsonl
 from topper.ticks import ticks_diff
+
+from topper_host import turn_moves
 
 
 class GameStats:
@@ -72,6 +75,30 @@ class GameStats:
             self.late,
             self.hurries,
         )
+
+
+class TurnStats:
+    """A watcher of the virtual board that keeps a turn game's rulings: its moves
+    (``topper_host.turn_moves``) and its length, first ruling to last."""
+
+    def __init__(self, game, pad):
+        self.game = game
+        self.pad = pad
+        self.rulings = []
+
+    def __call__(self, lines, now):
+        for line in lines:
+            obj = jsonl.loads(line)
+            if "r" in obj:
+                self.rulings.append(obj)
+
+    def moves(self):
+        return len(turn_moves.moves(self.game, self.pad, self.rulings))
+
+    def ms(self):
+        if not self.rulings:
+            return 0
+        return ticks_diff(self.rulings[-1]["t"], self.rulings[0]["t"])
 
 
 def clock_text(ms):

@@ -18,7 +18,7 @@ import sys
 from topper import games, jsonl
 
 from topper_host import paths
-from topper_host.sim import logs
+from topper_host.sim import logs, summary
 from topper_host.sim.turn_table import TurnTable, device_winners, result_text
 
 BOOT_MS = 200  # the board boots before the host sets the game up
@@ -34,14 +34,8 @@ class Setup:
 
     def __init__(self, args):
         self.game = args.game
-        record = games.find(args.game)
-        title, (low, high) = record.title, record.players
-        self.title = title
-        self.seats = args.seats
-        if not low <= self.seats <= high:
-            if low == high:
-                raise Usage("%s is for %d players: --seats %d" % (title, low, low))
-            raise Usage("%s is for %d to %d players, not %d" % (title, low, high, self.seats))
+        self.title = games.find(args.game).title
+        self.seats = args.seats  # (in the game's range: sim.option_rules)
         self.options = parse_options(args.game, args.opt or [])
         self.control = None  # topper.clock.TimeControl.to_list()
         self.flag = args.on_flag
@@ -64,12 +58,23 @@ class Setup:
         return " ".join(parts)
 
 
-def _ms(text, what):
+def _ms(text, what, least=1, option="--clock"):
+    """``text`` seconds in ms, at least ``least`` ms and at most the clock's longest
+    bank; Usage in seconds, as the user gave them."""
+    from topper.clock import MAX_BASE_MS
+
     try:
         secs = float(text)
     except ValueError:
-        raise Usage("--clock times are seconds, not %r (%s)" % (text, what))
-    return int(round(secs * 1000))
+        raise Usage("%s times are seconds, not %r (%s)" % (option, text, what))
+    if not least / 1000.0 <= secs <= MAX_BASE_MS / 1000.0:  # (nan and inf are neither)
+        most = _secs(MAX_BASE_MS)
+        raise Usage("%s: %s must be %s to %s seconds, not %s" % (option, what, _secs(least), most, text))
+    return max(least, int(round(secs * 1000)))
+
+
+def _secs(ms):
+    return ("%.3f" % (ms / 1000.0)).rstrip("0").rstrip(".")
 
 
 def control_from(text, seats=2, handicap=None):
@@ -86,8 +91,9 @@ def control_from(text, seats=2, handicap=None):
     if len(parts) not in (2, 3, 4) or parts[0] not in names:
         raise Usage(usage)
     kind = names.index(parts[0])
-    base = _ms(parts[1], "the time")
-    extra = _ms(parts[2], "the increment, delay or period") if len(parts) > 2 else 0
+    base = _ms(parts[1], "time")
+    period = kind in (Control.BYOYOMI, Control.CANADIAN)  # a period of no time is none
+    extra = _ms(parts[2], "the increment, delay or period", 1 if period else 0) if len(parts) > 2 else 0
     periods = moves = 0
     if kind in (Control.BYOYOMI, Control.CANADIAN):
         if len(parts) != 4:
@@ -118,7 +124,7 @@ def control_from(text, seats=2, handicap=None):
         if len(bits) not in (1, 2):
             raise Usage("--clock: a stage is [MOVES@]ADD[:EXTRA], not %r" % st)
         add = _ms(bits[0], "a stage's time")
-        stages.append((after, add, _ms(bits[1], "a stage's increment") if len(bits) > 1 else 0))
+        stages.append((after, add, _ms(bits[1], "a stage's increment", 0) if len(bits) > 1 else 0))
     seat_ms = None
     if handicap:
         seat_ms = [base] * seats
@@ -126,7 +132,7 @@ def control_from(text, seats=2, handicap=None):
             who, eq, secs = item.strip().partition("=")
             if not eq or not who[1:].isdigit() or who[:1] not in ("P", "p") or not 1 <= int(who[1:]) <= seats:
                 raise Usage("--handicap is PN=SECONDS,... with N a seat 1..%d, not %r" % (seats, item))
-            seat_ms[int(who[1:]) - 1] = _ms(secs, "a seat's time")
+            seat_ms[int(who[1:]) - 1] = _ms(secs, "a seat's time", option="--handicap")
     try:
         c = clockmod.TimeControl(kind, base, extra, periods, moves, stages, seat_ms)
     except clockmod.ClockError as e:
@@ -224,6 +230,8 @@ def batch(args, setup, base, snaps):
         log = logs.LogFile(path)
         try:
             board, table = make(setup, seed, (), args.bot_speed, log)
+            counted = summary.TurnStats(setup.game, setup.pad)
+            board.watchers.append(counted)
             start = board.now
             done = play(board, table, start + int(args.max_minutes * 60000), _out if args.headless else None)
         finally:
@@ -235,13 +243,11 @@ def batch(args, setup, base, snaps):
         for s in device_winners(board):
             wins[s] += 1
         how = result_text(board, table) if done else "unfinished (time cap)"
-        secs = (board.now - start) // 1000
-        line = "game %d: %s after %d:%02d, %d moves (seed %d)" % (
+        line = "game %d: %s after %s, %d moves (seed %d)" % (
             i + 1,
             how,
-            secs // 60,
-            secs % 60,
-            len(table.made),
+            summary.clock_text(counted.ms()),
+            counted.moves(),
             seed,
         )
         _out(("# " if args.headless else "") + line)
