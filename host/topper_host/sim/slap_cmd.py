@@ -142,6 +142,8 @@ def batch(args, style, base, snaps, start=None, name=None):
         if snaps is not None:
             from topper_host.sim.ui.board_app import BoardFrame
 
+            if game.over():
+                slap_board.end_screen(board)  # the picture of the end: the winner's screen
             snaps.take(BoardFrame(board, args.seats), "g%03d-end" % (i + 1))
         if game.laid is not None:
             stats.lays = game.laid

@@ -50,11 +50,12 @@ SHIFTED = "!@#$%^&*"
 
 
 class BoardFrame:
-    """What ``draw_common`` and the snapshots read: the board's OLED, ring and seats."""
+    """What ``draw_common`` and the snapshots read: the board's OLED, ring and seats,
+    copied (a snapshot is written from it in another thread while the board runs on)."""
 
     def __init__(self, board, seats):
         self.lines = list(board.lines)
-        self.oled = Screen(board.i2c.ram)
+        self.oled = Screen(bytes(board.i2c.ram))
         self.ring = board.ring()
         self.view = {"seats": seats}
         self.now = board.now

@@ -220,11 +220,26 @@ class SimShell(App):
         self.push_screen(HelpScreen(self.HELP_TEXT))
 
     def action_snapshot(self):
+        """The frame on the screen, numbered now and written in a worker thread: the
+        game goes on while the PNGs are encoded."""
         if self.snapshots is None:
             self.notice = "snapshots need --snapshot DIR"
         elif self.frame is not None:
-            oled, ring = self.snapshots.take(self.frame)
-            self.notice = "saved %s, %s" % (oled, ring)
+            frame, paths = self.frame, self.snapshots.reserve()
+            self.notice = "saving %s ..." % paths[0]
+            self.run_worker(lambda: self._save(frame, paths), thread=True, group="snapshots")
+        self.step()
+
+    def _save(self, frame, paths):
+        """(In the worker thread.) A frame is a copy, never changed after it is made."""
+        try:
+            note = "saved %s, %s" % self.snapshots.save(frame, paths)
+        except OSError as e:
+            note = "snapshot not saved: %s" % e
+        self.call_from_thread(self._noted, note)
+
+    def _noted(self, note):
+        self.notice = note
         self.step()
 
 
