@@ -157,6 +157,7 @@ def batch(args, style, base, snaps, start=None, name=None):
 
 
 def live(args, style, base, snaps, humans):
+    from topper_host.sim.ui.ready import READY_S
     from topper_host.sim.ui.slap_game import SlapGameApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -164,6 +165,8 @@ def live(args, style, base, snaps, humans):
         return 2
     log = device_cmd.GameLogs(args.log or logs.default_path(args.game, base))  # a file a game
     clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+    if humans:
+        clock.pause(True)  # from the start: the app's "get ready" lets it go (ui.ready)
     who = "you are P1" if humans else "bots only"
     bots = [s for s in range(args.seats) if s not in humans]
     board = make(args, base, bots, style, log, now=clock.now())
@@ -185,6 +188,7 @@ def live(args, style, base, snaps, humans):
         learn=args.learn,
         snapshots=snaps,
         humans=humans,
+        ready_s=READY_S if humans else 0,
     )
     try:
         app.run()
