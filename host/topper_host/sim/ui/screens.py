@@ -34,13 +34,15 @@ class HelpScreen(ModalScreen):
         Binding("h", "close", "close"),
     ]
 
-    def __init__(self, text):
+    def __init__(self, text, paused=True):
+        """``paused``: the game waits meanwhile (not a real board's, in the monitor)."""
         ModalScreen.__init__(self)
         self.text = text
+        self.paused = paused
 
     def compose(self):
         with VerticalScroll(id="help") as box:
-            box.border_title = "help: the game is paused; ? or Esc closes"
+            box.border_title = "help%s; ? or Esc closes" % (": the game is paused" if self.paused else "")
             box.border_subtitle = "up/down, PgUp/PgDn: scroll"
             yield Static("", id="help-text")
 

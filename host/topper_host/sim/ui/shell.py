@@ -248,7 +248,8 @@ class SimShell(App):
         if self.holds & {"help", "small"}:
             return  # open already, or no room to show it
         self.hold("help", True)
-        self.push_screen(HelpScreen(self.HELP_TEXT), lambda _: self.hold("help", False))
+        help_screen = HelpScreen(self.HELP_TEXT, paused=self.clock is not None)
+        self.push_screen(help_screen, lambda _: self.hold("help", False))
 
     def action_pause(self):
         self.hold("pause", "pause" not in self.holds)
