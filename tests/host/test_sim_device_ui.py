@@ -123,7 +123,9 @@ def test_x_saves_the_devices_oled_and_ring_as_pictures(tmp_path):
     async def play(pilot):
         await go(app, clock, pilot, 0.3)
         await pilot.press("x")
+        await app.workers.wait_for_complete()  # the pictures are written in a worker thread
         await pilot.pause()
+        assert app.notice.startswith("saved ")
         names = sorted(p.name for p in tmp_path.iterdir())
         assert names == ["oled-0001.png", "ring-0001.png"], names
         assert (tmp_path / "oled-0001.png").read_bytes()[:4] == b"\x89PNG"

@@ -55,6 +55,7 @@ def batch(args, style, base, snaps):
 
 
 def live(args, style, base, snaps, humans):
+    from topper_host.sim.ui.ready import READY_S
     from topper_host.sim.ui.blind_game import BlindGameApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -62,6 +63,8 @@ def live(args, style, base, snaps, humans):
         return 2
     log = device_cmd.GameLogs(args.log or logs.default_path(args.game + "-blind", base))  # a file a game
     clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+    if humans:
+        clock.pause(True)  # from the start: the app's "get ready" lets it go (ui.ready)
     who = "blind, you are P1" if humans else "blind, bots only"
     bots = [s for s in range(args.seats) if s not in humans]
     board, table = make(args, base, bots, style, log, now=clock.now())
@@ -84,6 +87,7 @@ def live(args, style, base, snaps, humans):
         deal=next_game,
         snapshots=snaps,
         humans=humans,
+        ready_s=READY_S if humans else 0,
     )
     try:
         app.run()

@@ -83,6 +83,12 @@ class Picture:
             half = (r * r - dy * dy) ** 0.5
             self.rect(round(cx - half), yy, round(2 * half), 1, rgb)
 
+    def put_row(self, y, data):
+        """Row ``y`` set to ``data``: ``3 * width`` RGB bytes."""
+        if len(data) != 3 * self.width:
+            raise ValueError("a row needs %d bytes, not %d" % (3 * self.width, len(data)))
+        self.rows[y][:] = data
+
     def get(self, x, y):
         i = 3 * x
         return tuple(self.rows[y][i : i + 3])

@@ -14,10 +14,13 @@ from topper.replay import LogError
 from topper.inputs import whole
 from topper.games.slap.engine import Phase
 
+from topper_app.show import OLED_MS
+
 from topper_host.virtual.board import VirtualBoard
 
 BOOT_MS = 200  # the board boots before the host sets the game up
 START_MS = 300  # the starter presses this long after the setup
+END_MS = 5000  # the longest the GAME OVER screen may take to come
 FED = ("start", "press", "lay")  # a slap log's inputs; its ticks are the device's own
 
 
@@ -79,6 +82,19 @@ def over(board):
     """The game on the board is over: it has a winner."""
     ref = board.app.ref
     return ref is not None and ref.game.phase == Phase.OVER
+
+
+def end_screen(board, limit_ms=END_MS):
+    """Run the board until its OLED shows the GAME OVER screen, ``limit_ms`` at most:
+    the referee names the winner a little before the OLED is next redrawn (it is
+    redrawn every 100 ms at most, and not while a slap race may be open), and the
+    picture of a game's end is the winner's screen. Whether it came."""
+    end = board.now + limit_ms
+    while not board.lines[0].rstrip().endswith("GAME OVER"):
+        if board.now >= end:
+            return False
+        board.wait(OLED_MS)
+    return True
 
 
 def cards_held(board):

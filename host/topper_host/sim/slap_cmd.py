@@ -142,6 +142,8 @@ def batch(args, style, base, snaps, start=None, name=None):
         if snaps is not None:
             from topper_host.sim.ui.board_app import BoardFrame
 
+            if game.over():
+                slap_board.end_screen(board)  # the picture of the end: the winner's screen
             snaps.take(BoardFrame(board, args.seats), "g%03d-end" % (i + 1))
         if game.laid is not None:
             stats.lays = game.laid
@@ -155,6 +157,7 @@ def batch(args, style, base, snaps, start=None, name=None):
 
 
 def live(args, style, base, snaps, humans):
+    from topper_host.sim.ui.ready import READY_S
     from topper_host.sim.ui.slap_game import SlapGameApp
 
     if not sys.stdin.isatty() or not sys.stdout.isatty():
@@ -162,6 +165,8 @@ def live(args, style, base, snaps, humans):
         return 2
     log = device_cmd.GameLogs(args.log or logs.default_path(args.game, base))  # a file a game
     clock = clockmod.LiveClock(speed=1.0 if humans else args.speed)
+    if humans:
+        clock.pause(True)  # from the start: the app's "get ready" lets it go (ui.ready)
     who = "you are P1" if humans else "bots only"
     bots = [s for s in range(args.seats) if s not in humans]
     board = make(args, base, bots, style, log, now=clock.now())
@@ -183,6 +188,7 @@ def live(args, style, base, snaps, humans):
         learn=args.learn,
         snapshots=snaps,
         humans=humans,
+        ready_s=READY_S if humans else 0,
     )
     try:
         app.run()

@@ -16,14 +16,22 @@ from topper_view import ring as ringview
 
 
 def oled_picture(fb, scale=4, border=2):
-    """``border`` is in OLED pixels: a dark margin like the glass around the panel."""
+    """``border`` is in OLED pixels: a dark margin like the glass around the panel.
+
+    The buffer is read once (``fb.bits``, a byte a pixel) and each OLED row becomes one
+    picture row, repeated ``scale`` times: no per-pixel call into the surface, which
+    on the virtual board decodes the display's RAM."""
     w = (fb.width + 2 * border) * scale
     h = (fb.height + 2 * border) * scale
     pic = Picture(w, h, OLED_OFF)
+    bits = fb.bits
+    cell = (bytes(OLED_OFF) * scale, bytes(OLED_ON) * scale)
+    margin = cell[0] * border
     for y in range(fb.height):
-        for x in range(fb.width):
-            if fb.bits[y * fb.width + x]:
-                pic.rect((x + border) * scale, (y + border) * scale, scale, scale, OLED_ON)
+        lit = bits[y * fb.width : (y + 1) * fb.width]
+        row = margin + b"".join([cell[1 if v else 0] for v in lit]) + margin
+        for k in range(scale):
+            pic.put_row((y + border) * scale + k, row)
     return pic
 
 
@@ -74,10 +82,21 @@ class Snapshots:
         os.makedirs(folder, exist_ok=True)
 
     def take(self, frame, label=""):
+        """Both pictures of ``frame`` written; their paths."""
+        return self.save(frame, self.reserve(label))
+
+    def reserve(self, label=""):
+        """The next pair's paths, numbered now: the UI numbers a snapshot when the key
+        is pressed and writes it in a worker thread (``save``)."""
         self.count += 1
         stem = "%04d%s" % (self.count, "-" + label if label else "")
-        oled = os.path.join(self.folder, "oled-%s.png" % stem)
-        ring = os.path.join(self.folder, "ring-%s.png" % stem)
+        return (
+            os.path.join(self.folder, "oled-%s.png" % stem),
+            os.path.join(self.folder, "ring-%s.png" % stem),
+        )
+
+    def save(self, frame, paths):
+        oled, ring = paths
         oled_picture(frame.oled, self.scale).save(oled)
         ring_picture(frame.ring, frame.view["seats"]).save(ring)
         return oled, ring

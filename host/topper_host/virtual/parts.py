@@ -162,14 +162,21 @@ class Screen:
 
     @property
     def bits(self):
-        """One byte a pixel, row by row (the simulator's own OLED surface's layout)."""
-        out = bytearray(WIDTH * HEIGHT)
-        for y in range(HEIGHT):
-            row = (y >> 3) * WIDTH
-            bit = y & 7
-            for x in range(WIDTH):
-                out[y * WIDTH + x] = self.ram[row + x] >> bit & 1
+        """One byte a pixel, row by row (the simulator's own OLED surface's layout).
+        Each RAM byte is a column of 8 pixels in its page: a page's 128 bytes give its
+        8 rows by a byte-wise table (``translate``), so the RAM is read once, not once a
+        pixel, and a snapshot or a frame that reads ``bits`` costs no more than a copy."""
+        ram = bytes(self.ram)
+        out = bytearray()
+        for page in range(HEIGHT // 8):
+            cols = ram[page * WIDTH : (page + 1) * WIDTH]
+            for table in _ROW_OF_BIT:
+                out += cols.translate(table)
         return out
+
+
+# _ROW_OF_BIT[k][b]: bit k of byte b (pixel row k of a page's column).
+_ROW_OF_BIT = [bytes(b >> k & 1 for b in range(256)) for k in range(8)]
 
 
 class Pn532:

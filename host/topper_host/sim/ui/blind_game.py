@@ -22,9 +22,9 @@ from topper_host.sim.ui.device import Painted
 from topper_host.sim.ui.slap_game import SlapGameApp
 
 HELP = """Keys (blind play: the device sees no card; the table judges each slap)
-  space or Enter   lay your next card on the pile (when you are due, or to lead after
-                   winning a pot); the table taps the table button to pass the turn
-  s or j           slap: P1's seat button; the device ranks the slaps (while the
+  space, Enter, t  lay a card: your next card on the pile (when you are due, or to lead
+                   after winning a pot); the table taps the table button to pass the turn
+  s, j or 1        slap: P1's seat button; the device ranks the slaps (while the
                    table's hand holds the table button, it lands as the hand lets go)
   g / w            while the device asks "SLAPPED: GOOD?": the table button, a short
                    press (good: the slapper takes the pile) or a long one (wrong: pays 3);
@@ -128,4 +128,5 @@ class BlindGameApp(SlapGameApp):
             self.query_one("#feed").clear()
             self.table, self.title_text = self.deal(self.board, self.table)
             self.table.listeners.append(self._laid)
+            self.get_ready()
             self.step()

@@ -8,7 +8,8 @@ without the card pad, blind play, the turn games' short and long presses, the ch
 clock, enrollment's screens, the power-cut resume (with ``--nvm FILE``).
 
 Every seat is at the keyboard, as every player is at the table: ``1``-``8`` press a
-seat's button, space and Enter the table button (short, long). Long presses and
+seat's button, space and Enter the table button (short, long), ``t`` lays the card of
+the seat due on the pad. Long presses and
 chords take a prefix key, since a terminal reports no key being held. With ``--bots``
 (``sim.device_bots``) P1 is yours and bots play the other seats of a slap game with
 the card pad: they press their buttons and lay their cards on the pad.
@@ -25,13 +26,15 @@ from topper_host.sim.ui.shell import SimShell
 from topper_host.virtual.board import LONG_MS, TAP_MS
 from topper_host.virtual.parts import Screen
 
-HELP = """Keys: the device's buttons and card pad
+HELP = """Keys: the device's buttons and card pad (every seat is yours here)
+  t                lay a card: the card pad reads the top card of the seat due to
+                   lay (slap games), as t and space do in topper sim's own games
   1 .. 8           press that seat's button (a short press)
   l, then 1 .. 8   hold that seat's button (a long press: turn games)
   c, then 1 .. 8   hold the table button and press that seat (blind play: out / in)
-  space            the table button, short press (menu: next line; blind play: good slap)
+  space            the table button, short press; it lays no card here (menu: next line;
+                   blind play: good slap)
   Enter            the table button, long press (menu: change or start; blind: wrong slap)
-  t                the card pad reads the top card of the seat due to lay (slap games)
   :                type a card the pad reads (3RC, 1KX, QH, JK), then Enter
   p                pause and resume the board's clock
   x                snapshot: the OLED and the ring as PNG files (with --snapshot DIR)
@@ -50,11 +53,12 @@ SHIFTED = "!@#$%^&*"
 
 
 class BoardFrame:
-    """What ``draw_common`` and the snapshots read: the board's OLED, ring and seats."""
+    """What ``draw_common`` and the snapshots read: the board's OLED, ring and seats,
+    copied (a snapshot is written from it in another thread while the board runs on)."""
 
     def __init__(self, board, seats):
         self.lines = list(board.lines)
-        self.oled = Screen(board.i2c.ram)
+        self.oled = Screen(bytes(board.i2c.ram))
         self.ring = board.ring()
         self.view = {"seats": seats}
         self.now = board.now
@@ -134,11 +138,13 @@ class BoardApp(SimShell):
 
     def keys(self):
         return [
-            "1-8: seat",
+            "t: lay a card",
+            "1-8: seat button",
             "l+seat: hold",
             "c+seat: chord",
-            "space/Enter: table short/long",
-            "t or :: card pad",
+            "space: table button",
+            "Enter: table button held",
+            ":: type a card",
             "p: pause",
             "x: snapshot",
             "?: help",
@@ -207,10 +213,6 @@ class BoardApp(SimShell):
             box.display = False
             self.set_focus(None)
         self.prefix = None
-
-    def action_pause(self):
-        self.clock.pause(not self.clock.paused)
-        self.step()
 
     def action_quit_sim(self):
         self.board.keep_nvm()

@@ -9,6 +9,12 @@ body and the keys of its kind of game (``slap_game``, ``board_app``, ``turn_app`
 
 The key line wraps instead of being cut, the title gives way (an ellipsis) before it
 reaches the clock, and everything else scrolls or wraps, so 80 x 24 shows every word.
+Every resize lays the screen out again for the new size, both ways; under 80 x 24 a
+screen asks for a bigger terminal instead (``screens.TooSmall``).
+
+The table's clock is held while anything stands between the player and the game: the
+``p`` pause, the help, a terminal too small, the "get ready" countdown (``hold``). The
+bots, the hurry-up and a replay all run on that clock, so they all wait.
 """
 
 import asyncio
@@ -18,7 +24,6 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from topper.ticks import ticks_diff
@@ -26,6 +31,8 @@ from topper.ticks import ticks_diff
 from topper_host.sim import look
 from topper_host.sim.ui.device import Oled, Painted, Ring
 from topper_host.sim.ui.feed import Feed
+from topper_host.sim.ui.ready import Countdown
+from topper_host.sim.ui.screens import HelpScreen, TooSmall, too_small
 
 FRAME_MS = 40  # 25 frames a second: the ring's pulse stays smooth, the CPU mostly idle
 BIG = (170, 46)  # room for the OLED pixel for pixel (130 x 34) with the ring beside it
@@ -47,34 +54,6 @@ Screen { background: rgb(14,14,18); color: rgb(220,220,220); overflow: hidden hi
 """
 
 
-class HelpScreen(ModalScreen):
-    """Every key and what the screen's parts mean; any of ``? Escape q`` closes it."""
-
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    #help { width: 90%; max-width: 100; height: auto; max-height: 90%; border: solid rgb(140,140,140);
-            background: rgb(20,20,30); padding: 0 1; overflow-y: auto; }
-    """
-    BINDINGS = [
-        Binding("question_mark", "close", "close"),
-        Binding("escape", "close", "close"),
-        Binding("q", "close", "close"),
-        Binding("h", "close", "close"),
-    ]
-
-    def __init__(self, text):
-        ModalScreen.__init__(self)
-        self.text = text
-
-    def compose(self):
-        box = Static(self.text, id="help")
-        box.border_title = "help (? or Esc to close)"
-        yield box
-
-    def action_close(self):
-        self.app.pop_screen()
-
-
 class SimShell(App):
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
@@ -88,7 +67,8 @@ class SimShell(App):
     ]
     HELP_TEXT = ""  # the help screen's text, from the subclass
 
-    def __init__(self, clock, title="", snapshots=None, replay=False, humans=(), tick=True):
+    def __init__(self, clock, title="", snapshots=None, replay=False, humans=(), tick=True, ready_s=0):
+        """``ready_s``: seconds of "get ready" before each game (0: none)."""
         App.__init__(self)
         self.clock = clock
         self.title_text = title
@@ -103,6 +83,9 @@ class SimShell(App):
         self._shown = {}  # selector -> the content it shows (``put``)
         self._tick = tick  # tests drive ``step`` themselves
         self._early = []  # commentary from before the screen was up (the deal)
+        self.holds = set()  # why the clock stands still: "pause", "help", "small", "ready"
+        self.ready_s = ready_s
+        self.countdown = None  # the "get ready" Countdown while it runs
 
     # ----- the layout ---------------------------------------------------------------------
 
@@ -133,7 +116,8 @@ class SimShell(App):
 
     def on_mount(self):
         self.prepare()
-        self._layout()
+        self._layout(self.size)
+        self.get_ready()
         early, self._early = self._early, None
         for line in early:
             self.say(*line)
@@ -147,15 +131,51 @@ class SimShell(App):
         self.step()
 
     def on_resize(self, event):
-        self._layout()
+        # (``self.size`` is still the old size here: App's own handler comes after.)
+        self._layout(event.size)
+        self.call_later(self.step)  # drawn again at the new width (the title, the keys, the pile)
 
-    def _layout(self):
-        w, h = self.size
+    def _layout(self, size):
+        """The screen laid out for ``size``: the OLED in pixels or in text, the ring's
+        size, the legend; under the smallest size, the screen that asks for more."""
+        w, h = size
+        self._too_small(size)
         self.big = w >= BIG[0] and h >= BIG[1]
         self.ring_size = "big" if self.big else ("small" if h >= 32 else "tiny")
         side = self.query_one("#side-top")
         side.set_class(self.big, "big")
         self.query_one("#legend").display = self.big
+
+    def _too_small(self, size):
+        small = [sc for sc in self.screen_stack if isinstance(sc, TooSmall)]
+        if too_small(size) and not small:
+            self.push_screen(TooSmall())
+        elif small and not too_small(size):
+            self.pop_screen()  # (it is on top: nothing is opened over it)
+        elif small:
+            small[0].show(size)
+        self.hold("small", too_small(size))
+
+    def hold(self, why, on):
+        """Hold the table's clock for ``why`` (``on``) or let it go; it runs again
+        when nothing holds it. A board that is not ours (the monitor's) is not held."""
+        if self.clock is None:
+            return
+        if on:
+            self.holds.add(why)
+        else:
+            self.holds.discard(why)
+        self.clock.pause(bool(self.holds))
+
+    def get_ready(self):
+        """The countdown before a game played in real time (``ready_s``)."""
+        if self.ready_s > 0:
+            self.countdown = Countdown(self.ready_s)
+            self.hold("ready", True)
+
+    def ready_text(self):
+        """"GET READY 3" while the countdown runs, else ""."""
+        return "GET READY %d" % self.countdown.shown() if self.countdown is not None else ""
 
     def _terminated(self):
         self.quit = True
@@ -164,6 +184,9 @@ class SimShell(App):
     # ----- the table's time -------------------------------------------------------------
 
     def step(self):
+        if self.countdown is not None and not self.countdown.tick(counting=self.holds == {"ready"}):
+            self.countdown = None
+            self.hold("ready", False)
         t = self.clock.now()
         self.advance(t)
         self.draw(t)
@@ -181,6 +204,9 @@ class SimShell(App):
         self.put("#seats", seats_text)
         self.query_one("#status", Painted).paint(Text(status, justify="right"))
         self.put("#title", fit_title(self.title_text, self.size.width - 22))
+        if self.countdown is not None:
+            status = self.ready_text()
+            notice = "Get ready: the game starts in %d ... (? help, q quit)" % self.countdown.shown()
         self.query_one("#notice").display = bool(notice)
         self.put("#notice", Text(notice))
         self.put("#keys", Text("\n".join(key_lines(keys, self.size.width - 2))))
@@ -193,7 +219,9 @@ class SimShell(App):
             self.query_one(selector, Static).update(content)
 
     def status(self, over, secs):
-        if self.clock.paused:
+        if self.countdown is not None:
+            text = self.ready_text()
+        elif self.clock.paused:
             text = "PAUSED"
         elif over:
             text = "GAME OVER"
@@ -217,14 +245,37 @@ class SimShell(App):
         self.exit()
 
     def action_help(self):
-        self.push_screen(HelpScreen(self.HELP_TEXT))
+        if self.holds & {"help", "small"}:
+            return  # open already, or no room to show it
+        self.hold("help", True)
+        help_screen = HelpScreen(self.HELP_TEXT, paused=self.clock is not None)
+        self.push_screen(help_screen, lambda _: self.hold("help", False))
+
+    def action_pause(self):
+        self.hold("pause", "pause" not in self.holds)
+        self.step()
 
     def action_snapshot(self):
+        """The frame on the screen, numbered now and written in a worker thread: the
+        game goes on while the PNGs are encoded."""
         if self.snapshots is None:
             self.notice = "snapshots need --snapshot DIR"
         elif self.frame is not None:
-            oled, ring = self.snapshots.take(self.frame)
-            self.notice = "saved %s, %s" % (oled, ring)
+            frame, paths = self.frame, self.snapshots.reserve()
+            self.notice = "saving %s ..." % paths[0]
+            self.run_worker(lambda: self._save(frame, paths), thread=True, group="snapshots")
+        self.step()
+
+    def _save(self, frame, paths):
+        """(In the worker thread.) A frame is a copy, never changed after it is made."""
+        try:
+            note = "saved %s, %s" % self.snapshots.save(frame, paths)
+        except OSError as e:
+            note = "snapshot not saved: %s" % e
+        self.call_from_thread(self._noted, note)
+
+    def _noted(self, note):
+        self.notice = note
         self.step()
 
 

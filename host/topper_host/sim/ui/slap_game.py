@@ -29,9 +29,9 @@ from topper_host.sim.ui.device import Painted
 WHY = (110, 200, 230)  # the learner's lines stand apart from the rulings
 
 HELP = """Keys
-  space or Enter   turn your next card up on the card pad (when you are due, or to lead
-                   after winning a pot)
-  s or j           slap: P1's seat button; right or wrong, the device rules on it
+  space, Enter, t  lay a card: turn your next card up on the card pad (when you are due,
+                   or to lead after winning a pot)
+  s, j or 1        slap: P1's seat button; right or wrong, the device rules on it
   p                pause and resume (the board's clock stops: no hurry-up while paused)
   x                snapshot: the OLED and the ring as PNG files (with --snapshot DIR)
   n                after the game: the next game (the seed goes up by one)
@@ -164,13 +164,23 @@ class SlapGameApp(BoardApp):
 
     def action_slap(self):
         if self._playing():
-            self.action_seat(self.humans[0])
+            BoardApp.action_seat(self, self.humans[0])
+
+    def action_tap_due(self):
+        self.action_lay()  # t lays a card, as in --device: here only your own
+
+    def action_seat(self, seat, long=False):
+        """A digit is a seat's button, as in --device, but only your own seat's here
+        (a slap): the bots press theirs."""
+        if self.humans and seat == self.humans[0]:
+            self.action_slap()
 
     def action_new(self):
         over = self.board.app.ref is None or self.board.app.ref.game.phase == Phase.OVER
         if over and self.deal is not None:
             self.query_one("#feed").clear()
             self.title_text = self.deal(self.board)
+            self.get_ready()
             self.step()
 
     def action_speed(self, factor):

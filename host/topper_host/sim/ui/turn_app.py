@@ -36,7 +36,8 @@ Keys: the device's own buttons and card pad
   s, then 1 .. 8   that seat's button, a short press
   l, then 1 .. 8   that seat's button held (a long press)
   c, then 1 .. 8   the table button held while that seat presses (undo)
-  space / Enter    the table button, short / long (long: END GAME?, which pauses)
+  space / Enter    the table button, short / long (long: END GAME?, which pauses), as in
+                   --device; a move's cards are laid by its number
   :                type a card the pad reads (3RC, QH), then Enter
   p                pause and resume the board's clock
   x                snapshot: the OLED and the ring as PNG files (with --snapshot DIR)
@@ -89,9 +90,9 @@ class TurnApp(BoardApp):
         box.display = False
         yield box
 
-    def _layout(self):
-        BoardApp._layout(self)
-        self.query_one("#play").set_class(self.size.width < WIDE, "narrow")
+    def _layout(self, size):
+        BoardApp._layout(self, size)
+        self.query_one("#play").set_class(size.width < WIDE, "narrow")
         self.query_one("#panel").display = self.seat >= 0
 
     # ----- time and the picture ---------------------------------------------------------
@@ -185,7 +186,7 @@ class TurnApp(BoardApp):
             "1-9, 0: make that move",
             "up/down, m: the picked move",
             "s/l/c + seat: buttons",
-            "space/Enter: table",
+            "space/Enter: table button",
             ":: card pad",
             "p: pause",
             "?: help",
