@@ -19,6 +19,7 @@ checked: a file written there during the run fails it, by name.
 """
 
 import os
+import shutil
 import tempfile
 import time
 
@@ -121,6 +122,7 @@ def pytest_configure(config):
 def pytest_sessionfinish(session, exitstatus):
     if not _REAL:
         return
+    shutil.rmtree(_REAL["fake"], ignore_errors=True)  # the run's own home goes with it
     found = written_since(_REAL["home"], _REAL["since"])
     if found:
         shown = "\n  ".join(found[:20]) + ("\n  ..." if len(found) > 20 else "")

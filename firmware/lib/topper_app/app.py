@@ -91,6 +91,13 @@ class App:
         self._race_at = None  # when a seat was last pressed (show.racing)
         self.settling = False  # the last step left a slap race to rank (step)
         self.ruled = 0  # how many steps' rulings so far (topper_app.gatearm)
+        # One view a step (_view): a turn game's view is a fresh dict of a few KB, built
+        # for the ruling's sound, then for the ring and the OLED; it is built once while
+        # neither the time nor the rulings change.
+        self._view_ref = None
+        self._view_now = None
+        self._view_ruled = 0
+        self._view_last = None
         # A step that ruled makes garbage at each stage (the referee and its view, the
         # OLED's lines, the log's JSON, the whole save): collected between them, the
         # heap holds one stage's garbage at a time instead of their sum (step). Set to
@@ -376,9 +383,28 @@ class App:
             self.dev.buzzer.play(seq, now)
 
     def _view(self, now):
-        if self.mode == GAME or self.mode == QUIT:
-            return self.ref.view(now)
-        return None
+        """The game's view at ``now`` (``step_view``); None outside a game."""
+        if self.mode != GAME and self.mode != QUIT:
+            return None
+        return self.step_view(now)
+
+    def step_view(self, now):
+        """The referee's view at ``now``, built once a step (see ``_view_last``)."""
+        ref = self.ref
+        if not self.drawing.ONE_VIEW:
+            return ref.view(now)  # a slap referee rewrites its own dict: nothing to keep
+        if self._view_ref is not ref or self._view_now != now or self._view_ruled != self.ruled:
+            self._view_last = ref.view(now)
+            self._view_ref = ref
+            self._view_now = now
+            self._view_ruled = self.ruled
+        return self._view_last
+
+    def forget_view(self):
+        """The game changed without a ruling (a message set by the shell): the next
+        view is built again."""
+        self._view_ref = None
+        self._view_last = None
 
 
 def make_app(getenv=None, now=0):

@@ -206,7 +206,8 @@ def ruled(app, rulings, now, saved=False, log=True):
                 app._save_due = now
                 break
     app._ring_at = None  # the ring shows the rulings in this very step
-    app._sound(app.drawing.ruled(rulings, app.ref, now, app.fx), now)
+    view = app.step_view(now) if app.drawing.ONE_VIEW else None
+    app._sound(app.drawing.ruled(rulings, view, now, app.fx), now)
 
 
 def resumed(app, cfg, ref, deck, now):
@@ -219,4 +220,5 @@ def resumed(app, cfg, ref, deck, now):
     if ref.uses(RESUME):
         ruled(app, ref.take(RESUME, -1, now), now)
     ref.message = "Resumed game"
+    app.forget_view()
 

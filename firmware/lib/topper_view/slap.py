@@ -11,6 +11,8 @@ from topper_view import ring, screen, sounds
 
 
 class Drawing:
+    ONE_VIEW = False  # the rulings say it all; the referee's view is its own dict, rewritten
+
     def __init__(self, cfg, pixels):
         from topper import cards
 
@@ -25,9 +27,9 @@ class Drawing:
             self.reactions = Reactions(cfg["seats"])
         self._hurry_left = -1
 
-    def ruled(self, rulings, ref, now, fx):
+    def ruled(self, rulings, view, now, fx):
         """A batch of rulings: the effects they start, the reactions they show, and the
-        sound for them (or None)."""
+        sound for them (or None). (``view`` is None: a slap referee's rulings say it all.)"""
         fx.note(rulings)
         if self.reactions is not None:
             for r in rulings:

@@ -21,14 +21,18 @@ class Drawing:
     """The game's drawing for the table shell (the ``view`` module of its registry
     record, topper.games): the lines, the ring, the sounds of its rulings."""
 
+    # The shell builds the game's view once a step and hands it to ``ruled``, the ring
+    # and the OLED: a turn game's view is a fresh dict of a few KB.
+    ONE_VIEW = True
+
     def __init__(self, cfg, pixels):
         self.n = pixels
         self._turn = -1  # the view's turn and end before the last rulings
         self._over = False
 
-    def ruled(self, rulings, ref, now, fx):
-        """The sound of a batch of rulings, judged from the view before and after."""
-        view = ref.view(now)
+    def ruled(self, rulings, view, now, fx):
+        """The sound of a batch of rulings, judged from the view before and after
+        (``view``: the game's view after them)."""
         seq = sounds.for_turn(rulings, (self._turn, self._over), view)
         self.seen(view)
         return seq
