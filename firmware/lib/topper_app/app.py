@@ -38,12 +38,14 @@ from topper import games
 from topper.inputs import PRESS
 from topper_view import effects, screen, sounds
 from topper_view.menu import Menu
+
 from topper_app import gatearm, route, show
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
 from topper_app.referees import drop_game_modules, forget
 from topper_app.show import due
+from topper_app.stepview import StepView
 
 MAX_FAILS = 5  # unexpected errors in a row before a game is given up
 LOW_MEMORY_STOP = 3  # shortages close together before a game is stopped (saved)
@@ -91,13 +93,7 @@ class App:
         self._race_at = None  # when a seat was last pressed (show.racing)
         self.settling = False  # the last step left a slap race to rank (step)
         self.ruled = 0  # how many steps' rulings so far (topper_app.gatearm)
-        # One view a step (_view): a turn game's view is a fresh dict of a few KB, built
-        # for the ruling's sound, then for the ring and the OLED; it is built once while
-        # neither the time nor the rulings change.
-        self._view_ref = None
-        self._view_now = None
-        self._view_ruled = 0
-        self._view_last = None
+        self.views = StepView()  # the game's view, built once a step
         # A step that ruled makes garbage at each stage (the referee and its view, the
         # OLED's lines, the log's JSON, the whole save): collected between them, the
         # heap holds one stage's garbage at a time instead of their sum (step). Set to
@@ -165,6 +161,7 @@ class App:
                 raise
             except Exception as e:
                 self.fx.fail("display: %s" % (e,), now)
+            self.views.forget()  # the view is not kept through the log's and the save's stages
             if self.dev.gate is not None and self.dev.ring is not None:
                 try:
                     gatearm.step(self, now)
@@ -389,22 +386,10 @@ class App:
         return self.step_view(now)
 
     def step_view(self, now):
-        """The referee's view at ``now``, built once a step (see ``_view_last``)."""
-        ref = self.ref
-        if not self.drawing.ONE_VIEW:
-            return ref.view(now)  # a slap referee rewrites its own dict: nothing to keep
-        if self._view_ref is not ref or self._view_now != now or self._view_ruled != self.ruled:
-            self._view_last = ref.view(now)
-            self._view_ref = ref
-            self._view_now = now
-            self._view_ruled = self.ruled
-        return self._view_last
-
-    def forget_view(self):
-        """The game changed without a ruling (a message set by the shell): the next
-        view is built again."""
-        self._view_ref = None
-        self._view_last = None
+        """The referee's view at ``now``, built once a step where the drawing keeps it."""
+        if self.drawing.ONE_VIEW:
+            return self.views.of(self.ref, now, self.ruled)
+        return self.ref.view(now)
 
 
 def make_app(getenv=None, now=0):

@@ -220,5 +220,5 @@ def resumed(app, cfg, ref, deck, now):
     if ref.uses(RESUME):
         ruled(app, ref.take(RESUME, -1, now), now)
     ref.message = "Resumed game"
-    app.forget_view()
+    app.views.forget()
 
