@@ -8,7 +8,6 @@ plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross)
 
 import importlib.machinery
 import importlib.metadata
-import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,16 +47,6 @@ FONT_SIZE = 2 + 256 * 5  # width and height bytes, then 5 column bytes per chara
 
 ROOT_FILES = ("boot.py", "settings.toml", "code.py")
 KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
-
-
-def default_firmware():
-    """The firmware folder to flash: the checkout's firmware/ when topper runs from a
-    checkout (an editable install or PYTHONPATH), else the copy the wheel installed as
-    topper_host/firmware (pyproject.toml's package-data)."""
-    checkout = Path(__file__).resolve().parents[2] / "firmware"
-    if (checkout / "code.py").is_file():
-        return checkout
-    return Path(str(importlib.resources.files("topper_host") / "firmware"))
 
 
 class PayloadError(Exception):
