@@ -55,3 +55,21 @@ def test_a_checkout_flashes_what_topper_build_wrote_where_it_runs(tmp_path, monk
     assert origin.checkout() is not None
     assert flash("--uf2", "--drive", str(drive)) == 0
     assert (drive / origin.IMAGE).read_bytes() == built.read_bytes()
+
+
+def test_flash_without_the_board_extra_names_it_and_the_image_boards_way(tmp_path, monkeypatch, capsys):
+    from topper_host import payload
+
+    monkeypatch.setattr(payload, "_locate", lambda module: None)  # no adafruit-* installed
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 10.0.3 on 2025-10-17; Raspberry Pi Pico with rp2040\n"
+    )
+    assert flash("--drive", str(drive)) == 2
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and out.startswith("topper flash: missing libraries: ")
+    assert "pip install 'topper-table[board]' into" in out and "frozen: --no-libs" in out
+    assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt"]
+    assert flash("--drive", str(drive), "--no-libs") == 0
+    assert (drive / "code.py").is_file() and not (drive / "lib" / "neopixel.py").exists()
