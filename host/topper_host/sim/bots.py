@@ -21,6 +21,7 @@ so a bots-only game is the same game on every run and every machine.
 import math
 
 from topper import cards
+from topper.games.slap.rules import ARMAGEDDON
 from topper.rng import Rng
 from topper.ticks import ticks_add, ticks_diff
 
@@ -176,5 +177,5 @@ def _tempting(variant, pot):
         vb = cards.value(b, var)
         if va == vb or va == cards.WILD or vb == cards.WILD:
             shared += 1
-    need = 3 if variant == "armageddon" else 2
+    need = 3 if variant == ARMAGEDDON else 2
     return shared == need - 1
