@@ -110,6 +110,7 @@ class App:
         self.link = link.open_link(self, self.save.kind)
         if self.link is not None:
             dev.log = self.link  # the link keeps the game's log and streams it
+        self.decks_changed()
         problems = list(problems) + dev.problems
         if dev.buttons is None:
             self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
@@ -285,16 +286,21 @@ class App:
         self.play = play
         play.start(self, now, seed)
 
-    def _load_deck(self, now, standard=False):
-        """The card pad opened and the enrolled deck map of the kind the game plays with
-        (standard cards: Tripp Jokes; the others: the Triple Topper deck), ``(map,
+    def decks_changed(self):
+        """The menu's word on the decks the pad knows, read again after an enrollment
+        (or a restore from the host)."""
+        self.menu.decks = [] if self.dev.store is None else self.dev.store.known()
+
+    def _load_deck(self, now, deck):
+        """The card pad opened and the enrolled map of ``deck``, the game's
+        (``topper.games``: standard, Triple Topper or its squares), ``(map,
         finished)``, or None after a notice."""
         if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
             self._notice("CARD PAD", self.dev.problems[-1], MENU)
             self._sound(sounds.ERROR, now)
             return None
         try:
-            return self.dev.store.load(standard=standard)
+            return self.dev.store.load(deck)
         except StoreError as e:
             self._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
             self._sound(sounds.ERROR, now)
