@@ -358,6 +358,22 @@ class App:
 
         return linksetup.setup(self, cfg, now)
 
+    def link_mem_size(self, area):
+        """A backup's areas (topper_app.linkmem): their size, their bytes, a restore."""
+        from topper_app import linkmem
+
+        return linkmem.size(self, area)
+
+    def link_mem_read(self, area, at, n):
+        from topper_app import linkmem
+
+        return linkmem.read(self, area, at, n)
+
+    def link_mem_write(self, area, at, data, now):
+        from topper_app import linkmem
+
+        return linkmem.write(self, area, at, data, now)
+
     # ----- what the table shows now (topper_app.show) --------------------------------
 
     def lines(self, now):
