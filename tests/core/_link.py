@@ -19,7 +19,7 @@ class Table:
         self.settings = {"game": "ww3", "seats": 4, "jokers": 2, "hurry_ms": 3000, "cardpad": True}
         self.setups = []
         self.refuse = None  # a message link_setup answers with
-        self.areas = {"maps": bytearray(range(256)) * 3, "save": bytearray(b"\xff" * 100)}
+        self.areas = {"maps": bytearray(list(range(256)) * 3), "save": bytearray(b"\xff" * 100)}
 
     def link_status(self, now):
         return self.mode, self.view
