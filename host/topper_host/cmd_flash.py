@@ -179,19 +179,42 @@ def _backup_first(args):
     return None
 
 
+def _uf2_failed(args, e):
+    hint = ""
+    if isinstance(e, uf2.UF2Error) and not os.path.exists(args.uf2):
+        hint = " (build the image first: bash scripts/build-firmware)"
+    _say("topper flash: " + str(e) + hint)
+    return NOT_FLASHED
+
+
+def _boot_drive(args):
+    """The RPI-RP2 drive. At a terminal, a board not in its bootloader yet (it was just
+    backed up) gets the time to be put there."""
+    try:
+        return bootdrive.find(args.drive)
+    except bootdrive.BootDriveError:
+        if args.drive or not sys.stdin.isatty():
+            raise
+    input("Unplug the board, hold its BOOTSEL button while plugging it in, then press Enter ")
+    return bootdrive.find(args.drive)
+
+
 def flash_uf2(args):
     """The whole image onto the bootloader drive: checked first, then copied."""
     # The file first: a wrong path is the user's to fix whether a board is plugged in or not.
     try:
         image = bootdrive.read_image(args.uf2)
-        target = bootdrive.find(args.drive)
+    except (bootdrive.BootDriveError, uf2.UF2Error) as e:
+        return _uf2_failed(args, e)
+    # The backup first, from the board still running; then the board in its bootloader.
+    stop = _backup_first(args)
+    if stop is not None:
+        return stop
+    try:
+        target = _boot_drive(args)
         bootdrive.check(image, target)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
-        hint = ""
-        if isinstance(e, uf2.UF2Error) and not os.path.exists(args.uf2):
-            hint = " (build the image first: bash scripts/build-firmware)"
-        _say("topper flash: " + str(e) + hint)
-        return NOT_FLASHED
+        return _uf2_failed(args, e)
     _say(f"topper flash: {args.uf2} ({image.blocks} blocks) onto {target}")
     if args.dry_run:
         _say("topper flash: dry run, nothing written")
@@ -209,9 +232,6 @@ def flash_uf2(args):
 
 
 def run(args):
-    stop = _backup_first(args)
-    if stop is not None:
-        return stop
     if args.uf2 is not None:
         return flash_uf2(args)
     try:
@@ -219,6 +239,9 @@ def run(args):
     except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:
         _say("topper flash: " + str(e))
         return NOT_FLASHED
+    stop = _backup_first(args)
+    if stop is not None:
+        return stop
     _say("topper flash: {} (CircuitPython {}, {})".format(drive, board.version or "?", board.board))
     for w in warnings:
         _warn(w)

@@ -13,7 +13,7 @@ OK, PARTLY, NOTHING = 0, 1, 2
 
 
 def add_arguments(parser):
-    parser.add_argument("file", metavar="FILE", help="the backup file")
+    parser.add_argument("file", metavar="FILE", nargs="?", help="the backup file")
     parser.add_argument("--drive", metavar="PATH", help="the CIRCUITPY drive (default: found)")
     parser.add_argument("--port", help="the board's data port or a pyserial URL (default: found by USB id)")
 
@@ -65,6 +65,9 @@ def _areas(args, b, say):
 
 
 def run(args, say=print):
+    if args.file is None:
+        say("topper restore: give the backup FILE (topper backup made it)")
+        return NOTHING
     try:
         b = backup.load(args.file)
     except backup.BackupError as e:

@@ -74,7 +74,7 @@ class DeckStore:
     def known(self):
         """Every part's map: ``(deck, cards tapped, cards in the deck, finished)``, or
         ``(deck, None, problem)`` for one that cannot be read."""
-        out = []
+        out = []  # type: list[tuple]
         for physical, _, _ in PARTS:
             try:
                 got = self._map(physical)
