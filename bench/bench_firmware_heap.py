@@ -98,10 +98,9 @@ class Bench:
     def build(self):
         import microcontroller
         from topper_app import app as topper_code
-        from topper_hw import nvstore
+        from topper_hw import deckmap
 
-        entries = [(nvstore.uid_key(uid(c)), c) for c in self.deck]
-        buf = nvstore.encode(entries, True)
+        buf = deckmap.encode("squares", 0, 1, [deckmap.uid_key(uid(c)) for c in self.deck], True)
         microcontroller.nvm[0 : len(buf)] = buf
         settings = {"TOPPER_CARDPAD": 0, "TOPPER_HURRY_MS": 3000}
         self.app = topper_code.make_app(settings.get, 0)
@@ -252,6 +251,9 @@ FIRMWARE = (
     "lib/topper_hw/oled.py",
     "lib/topper_hw/buzzer.py",
     "lib/topper_hw/nvstore.py",
+    "lib/topper_hw/deckmap.py",
+    "lib/topper/decks.py",
+    "lib/topper/crc.py",
     "lib/topper_hw/cardpad.py",
     "lib/topper_app/enroll.py",
     "lib/topper_hw/devices.py",

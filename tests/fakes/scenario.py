@@ -26,13 +26,17 @@ def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=
 
 def enroll(rig, jokers=2):
     """The whole deck (125 cards and the jokers) as if enrolled earlier."""
-    from topper_hw import nvstore
+    put_map(rig, "topper", jokers, 1, [uid(c) for c in range(125)] + [uid(cards.JOKER, j) for j in range(jokers)])
 
-    entries = [(nvstore.uid_key(uid(c)), c) for c in range(125)]
-    for j in range(jokers):
-        entries.append((nvstore.uid_key(uid(cards.JOKER, j)), cards.JOKER))
-    buf = nvstore.encode(entries, True)
-    rig.nvm.data[0 : len(buf)] = buf
+
+def put_map(rig, deck, jokers, copies, uids):
+    """A finished map of ``deck`` (topper_hw.deckmap), a UID for each card of its order,
+    into its part of the fake nvm (topper_hw.nvstore)."""
+    from topper_hw import deckmap, nvstore
+
+    buf = deckmap.encode(deck, jokers, copies, [deckmap.uid_key(u) for u in uids], finished=True)
+    at = [p[1] for p in nvstore.PARTS if p[0] == ("standard" if deck == "standard" else "topper")][0]
+    rig.nvm.data[at : at + len(buf)] = buf
 
 
 def start(rig, app, starter=0, at=None):

@@ -113,6 +113,7 @@ class App:
         self.link = link.open_link(self, self.save.kind)
         if self.link is not None:
             dev.log = self.link  # the link keeps the game's log and streams it
+        self.decks_changed()
         problems = list(problems) + dev.problems
         if dev.buttons is None:
             self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
@@ -289,16 +290,21 @@ class App:
         self.play = play
         play.start(self, now, seed)
 
-    def _load_deck(self, now, standard=False):
-        """The card pad opened and the enrolled deck map of the kind the game plays with
-        (standard cards: Tripp Jokes; the others: the Triple Topper deck), ``(map,
+    def decks_changed(self):
+        """The menu's word on the decks the pad knows, read again after an enrollment
+        (or a restore from the host)."""
+        self.menu.decks = [] if self.dev.store is None else self.dev.store.known()
+
+    def _load_deck(self, now, deck):
+        """The card pad opened and the enrolled map of ``deck``, the game's
+        (``topper.games``: standard, Triple Topper or its squares), ``(map,
         finished)``, or None after a notice."""
         if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
             self._notice("CARD PAD", self.dev.problems[-1], MENU)
             self._sound(sounds.ERROR, now)
             return None
         try:
-            return self.dev.store.load(standard=standard)
+            return self.dev.store.load(deck)
         except StoreError as e:
             self._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
             self._sound(sounds.ERROR, now)
@@ -355,6 +361,22 @@ class App:
         from topper_app import linksetup
 
         return linksetup.setup(self, cfg, now)
+
+    def link_mem_size(self, area):
+        """A backup's areas (topper_app.linkmem): their size, their bytes, a restore."""
+        from topper_app import linkmem
+
+        return linkmem.size(self, area)
+
+    def link_mem_read(self, area, at, n):
+        from topper_app import linkmem
+
+        return linkmem.read(self, area, at, n)
+
+    def link_mem_write(self, area, at, data, now):
+        from topper_app import linkmem
+
+        return linkmem.write(self, area, at, data, now)
 
     # ----- what the table shows now (topper_app.show) --------------------------------
 

@@ -34,7 +34,7 @@ def start(app, now, seed=None):
     if seed is not None:
         cfg["seed"] = seed
     if cfg["cardpad"]:
-        loaded = app._load_deck(now, game.deck == games.STANDARD)
+        loaded = app._load_deck(now, game.deck)
         if loaded is None:
             return
         deck, finished = loaded
