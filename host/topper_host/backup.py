@@ -5,12 +5,12 @@ use it.
 
 The file is a zip of plain parts, each there when it was taken:
 
-| part | what |
-| --- | --- |
-| ``backup.json`` | ``{"format": "topper-backup", "version": 1, "board": ..., "parts": [...]}``: ``board`` is the board's ``hello`` (firmware, board, chip id, ``journal``: where the game save lives) or null when only the drive was read |
-| ``settings.toml`` | the drive's, as it was |
-| ``deck-maps.bin`` | the deck maps: nvm bytes 0 to 767 (``topper_hw.nvstore``) |
-| ``game-save.bin`` | the game save's store: the rest of the nvm, or the FRAM |
+- ``backup.json``: ``{"format": "topper-backup", "version": 1, "board": ...,
+  "parts": [...]}``; ``board`` is the board's ``hello`` (firmware, board, chip id,
+  ``journal``: where the game save lives), or null when only the drive was read;
+- ``settings.toml``: the drive's, as it was;
+- ``deck-maps.bin``: the deck maps, nvm bytes 0 to 767 (``topper_hw.nvstore``);
+- ``game-save.bin``: the game save's store, the rest of the nvm or the FRAM.
 """
 
 import io

@@ -54,7 +54,8 @@ def _areas(args, b, say):
                 say("topper restore: %s not put back: %s" % (backup.WHAT[part], e))
                 continue
             done += 1
-            say("topper restore: %s put back (%d pieces written, the rest already so)" % (backup.WHAT[part], n))
+            say("topper restore: %s put back (%d pieces written, the rest already so)"
+                % (backup.WHAT[part], n))
     except serial_link.LinkError as e:
         say("topper restore: %s: %s" % (name, e))
     finally:

@@ -8,7 +8,7 @@ order."""
 
 import pytest
 import slap_table as st
-from topper import cards, stdcards
+from topper import cards
 from topper_host import backup
 from turn_table import Table
 

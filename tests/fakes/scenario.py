@@ -26,7 +26,8 @@ def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=
 
 def enroll(rig, jokers=2):
     """The whole deck (125 cards and the jokers) as if enrolled earlier."""
-    put_map(rig, "topper", jokers, 1, [uid(c) for c in range(125)] + [uid(cards.JOKER, j) for j in range(jokers)])
+    uids = [uid(c) for c in range(125)] + [uid(cards.JOKER, j) for j in range(jokers)]
+    put_map(rig, "topper", jokers, 1, uids)
 
 
 def put_map(rig, deck, jokers, copies, uids):

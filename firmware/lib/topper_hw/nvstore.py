@@ -7,10 +7,12 @@ of the Triple Topper deck never asks for a deck to be enrolled again.
 deck (``topper.decks.physical``), so that a damaged map, or a power cut while one is
 enrolled, leaves the other alone:
 
-| part | bytes | holds | its map (``topper_hw.deckmap``: 12 + 3 a card) |
-| --- | --- | --- | --- |
-| Triple Topper deck | 0 to 415 | the whole deck, or World War 3's squares | 393 bytes with 2 jokers, 411 with 8; the squares 210 |
-| standard deck | 416 to 767 | one deck, two for 5 or more seats | 174 bytes with 2 jokers, 336 for two decks |
+- the Triple Topper deck, bytes 0 to 415: the whole deck (393 bytes with 2 jokers, 411
+  with 8) or World War 3's squares (210);
+- the standard deck, bytes 416 to 767: one deck (174 bytes with 2 jokers), two for 5 or
+  more seats (336).
+
+Each map is ``topper_hw.deckmap``'s: 12 bytes and 3 a card.
 
 A board still holding the single map of the firmware before (``topper_hw.oldmap``)
 reads it as the map of its deck; the first enrollment of a deck rewrites it in its part.
