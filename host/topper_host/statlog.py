@@ -17,7 +17,7 @@
 
 import os
 
-from topper import games, jsonl
+from topper import games
 from topper import replay as core
 from topper.replay import FORMAT, LogError
 from topper.ticks import ticks_diff
@@ -46,15 +46,7 @@ def _objects(lines):
         line = raw.strip()
         if not line:
             continue
-        try:
-            obj = jsonl.loads(line)
-        except jsonl.JsonLineError as e:
-            raise LogError(number, "not a log line: %s" % e)
-        if not isinstance(obj, dict):
-            raise LogError(number, "not a log line: expected a JSON object")
-        odd = core.odd_value(obj)
-        if odd is not None:
-            raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
+        obj = core.line_object(number, line)
         out.append((number, obj))
     if not out:
         raise LogError(max(1, len(lines)), "an empty log")

@@ -10,6 +10,11 @@ def uid(card, copy=0):
     return bytes([0x04, 0x5E, copy, card, 0xA1, 0x77, 0x80])
 
 
+def std_uid(card, copy=0):
+    """The tag UID the tests give to a standard card (not a Triple Topper tag)."""
+    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])
+
+
 def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2, gate=False):
     """Fresh fakes, settings from ``env``, the real device app (topper_app) app at t=0,
     stepped a little; ``gate``: an image with the slap gate (``fakes.gate``)."""

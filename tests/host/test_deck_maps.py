@@ -14,7 +14,7 @@ import fakes  # noqa: E402
 from _turn_steps import choose, set_value, to_line  # noqa: E402
 from fakes import scenario  # noqa: E402
 from fakes.oldmaps import old_map  # noqa: E402
-from fakes.scenario import has, uid  # noqa: E402
+from fakes.scenario import has, std_uid, uid  # noqa: E402
 from topper import cards, stdcards  # noqa: E402
 
 PAD = {"TOPPER_CARDPAD": 1}
@@ -23,9 +23,6 @@ PAD = {"TOPPER_CARDPAD": 1}
 def teardown_function(function):
     fakes.uninstall()
 
-
-def std_uid(card, copy=0):
-    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])
 
 
 def tt_uids(jokers=2):

@@ -11,7 +11,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import fakes  # noqa: E402
 from _link_fakes import boot, log_lines  # noqa: E402
 from _turn_steps import choose, to_line  # noqa: E402
-from fakes.scenario import has, uid  # noqa: E402
+from fakes.scenario import has, std_uid, uid  # noqa: E402
 from topper import stdcards  # noqa: E402
 
 PAD = {"TOPPER_CARDPAD": 1}
@@ -20,9 +20,6 @@ PAD = {"TOPPER_CARDPAD": 1}
 def teardown_function(function):
     fakes.uninstall()
 
-
-def std_uid(card, copy=0):
-    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])  # not a Triple Topper tag
 
 
 def enroll_standard(rig, decks=1):

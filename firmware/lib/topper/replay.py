@@ -69,15 +69,7 @@ def _read(lines):
             line = raw.strip()
             if not line:
                 continue
-            try:
-                obj = jsonl.loads(line)
-            except jsonl.JsonLineError as e:
-                raise LogError(number, str(e))
-            if not isinstance(obj, dict):
-                raise LogError(number, "not a log line: expected a JSON object")
-            odd = odd_value(obj)
-            if odd is not None:
-                raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
+            obj = line_object(number, line)
             if head is None:
                 try:
                     check_header(obj)
@@ -119,6 +111,21 @@ def _read(lines):
             raise
         return _upgrade(head, events), events, e
     return _upgrade(head, events), events, None
+
+
+def line_object(number, line):
+    """The object of log line ``number`` (its text stripped); LogError unless it is a
+    JSON object of the values a log holds (whole numbers, text, lists and objects)."""
+    try:
+        obj = jsonl.loads(line)
+    except jsonl.JsonLineError as e:
+        raise LogError(number, "not a log line: %s" % (e,))
+    if not isinstance(obj, dict):
+        raise LogError(number, "not a log line: expected a JSON object")
+    odd = odd_value(obj)
+    if odd is not None:
+        raise LogError(number, "a log holds whole numbers, text, lists and objects, not %r" % (odd,))
+    return obj
 
 
 def check_header(h):
