@@ -9,6 +9,7 @@ copied, and so is a file that is not a UF2 for the RP2040.
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 from topper_host import drive, uf2
@@ -47,9 +48,39 @@ def board_id(path):
 def find(explicit=None, patterns=None, mounts_file=None):
     if explicit:
         return Path(explicit)
-    found = drive.mounted(LABEL, MOUNT_PATTERNS if patterns is None else patterns, INFO, mounts_file)
     hint = "Hold the board's BOOTSEL button while plugging it in and wait for the drive to mount"
-    return drive.only_one(found, LABEL, hint, BootDriveError)
+    return drive.only_one(_mounted(patterns, mounts_file), LABEL, hint, BootDriveError)
+
+
+def _mounted(patterns, mounts_file):
+    return drive.mounted(LABEL, MOUNT_PATTERNS if patterns is None else patterns, INFO, mounts_file)
+
+
+def wait(explicit=None, timeout=None, poll=0.2, patterns=None, mounts_file=None):
+    """The bootloader drive as soon as one is mounted and its INFO_UF2.TXT names a board:
+    ``explicit`` once that folder is such a drive, else the only one found among the
+    mounts. A folder still mounting (no INFO_UF2.TXT yet, or half written) is waited for;
+    several drives at once are not (the user must pick one). ``timeout`` in seconds, None
+    for no end; BootDriveError when it runs out."""
+    if explicit and Path(explicit).is_file():
+        raise BootDriveError(f"not a folder: {explicit}")
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        found = [Path(explicit)] if explicit else _mounted(patterns, mounts_file)
+        if len(found) > 1:
+            drive.only_one(found, LABEL, "", BootDriveError)  # raises, naming them
+        for path in found:
+            try:
+                board_id(path)
+                return path
+            except BootDriveError:
+                pass
+        if deadline is not None and time.monotonic() >= deadline:
+            what = f"{explicit} is no UF2 bootloader drive" if explicit else f"no {LABEL} drive appeared"
+            raise BootDriveError(
+                f"waited {timeout:g} s: {what} (hold BOOTSEL while plugging the board in)"
+            )
+        time.sleep(poll)
 
 
 def read_image(image_path):

@@ -4,7 +4,7 @@ docs/building-firmware.md explains it)."""
 
 from pathlib import Path
 
-from topper_host import image_build, payload
+from topper_host import image_build, origin
 
 HELP = "build the firmware image: one UF2 to drag onto a blank board"
 
@@ -13,7 +13,6 @@ def add_arguments(parser):
     parser.add_argument(
         "--firmware",
         metavar="DIR",
-        default=str(payload.default_firmware()),
         help="firmware folder with image.toml (default: this checkout's firmware/)",
     )
     parser.add_argument("--out", metavar="DIR", default="build", help="where the UF2 goes (default: build/)")
@@ -22,8 +21,15 @@ def add_arguments(parser):
 
 
 def run(args):
+    firmware = args.firmware
+    if firmware is None:
+        root = origin.checkout()
+        if root is None:
+            print("topper build: " + _needs_checkout())
+            return 1
+        firmware = root / "firmware"
     try:
-        result = image_build.build(args.firmware, Path(args.out), args.board, args.force, log=_say)
+        result = image_build.build(firmware, Path(args.out), args.board, args.force, log=_say)
     except image_build.ImageError as e:
         print(f"topper build: {e}")
         return 1
@@ -43,6 +49,17 @@ def run(args):
     _say(f"frozen: {', '.join(r['frozen'])}")
     _say(f"wrote {result.uf2} ({r['uf2_bytes']} bytes)")
     return 0
+
+
+def _needs_checkout():
+    """Why an installed wheel cannot build, and what it can do instead: the image needs
+    CircuitPython's source, our C modules and the build scripts, which only a checkout has."""
+    instead = (
+        "this install carries a built image: topper flash --uf2"
+        if origin.image() is not None
+        else "a release's image needs none: topper flash --uf2 FILE"
+    )
+    return "building the image needs a checkout of Topper Table (docs/building-firmware.md); " + instead
 
 
 def _say(text):

@@ -6,18 +6,19 @@ The steps live in small modules: drive (find the board), payload (what to copy),
 options, runs them in order and tells the user what happened.
 """
 
+import argparse
 import os
 import sys
 import tomllib
-from pathlib import Path
 
-from topper_host import bootdrive, flasher, mpy, payload, uf2
+from topper_host import bootdrive, flasher, mpy, origin, payload, uf2
 from topper_host import drive as drives
 
 HELP = "copy the firmware onto a board: its files to CIRCUITPY, or --uf2 the image to RPI-RP2"
 
-# Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed.
-OK, VERIFY_FAILED, NOT_FLASHED = 0, 1, 2
+# Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed, 130
+# Ctrl-C while waiting for a board (as the shell reports a SIGINT).
+OK, VERIFY_FAILED, NOT_FLASHED, INTERRUPTED = 0, 1, 2, 130
 
 _LABELS = {
     flasher.NEW: "new",
@@ -30,11 +31,6 @@ _LABELS = {
 }
 
 
-def default_uf2():
-    """The image `topper build` writes (into build/ of the folder it runs in)."""
-    return Path("build") / "topper-table-raspberry_pi_pico.uf2"
-
-
 def add_arguments(parser):
     parser.add_argument(
         "--drive", metavar="PATH", help="the CIRCUITPY drive, or RPI-RP2 with --uf2 (default: find it)"
@@ -43,14 +39,26 @@ def add_arguments(parser):
         "--uf2",
         metavar="FILE",
         nargs="?",
-        const=str(default_uf2()),
+        const="",
         help="copy a firmware image onto the board's RPI-RP2 bootloader drive (hold BOOTSEL "
-        "while plugging it in); FILE defaults to the one `topper build` made",
+        "while plugging it in); FILE defaults to the one `topper build` made in a checkout, "
+        "the one this package carries when installed from a release's wheel",
+    )
+    parser.add_argument(
+        "--wait",
+        action="store_true",
+        help="with --uf2: wait for a board in BOOTSEL mode and flash it the moment its drive appears",
+    )
+    parser.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        type=_seconds,
+        default=300.0,
+        help="how long --wait waits (default: 300; 0: until Ctrl-C)",
     )
     parser.add_argument(
         "--firmware",
         metavar="DIR",
-        default=str(payload.default_firmware()),
         help="firmware folder to copy (default: this checkout's firmware/, or the one "
         "installed with topper)",
     )
@@ -91,6 +99,16 @@ def add_arguments(parser):
     )
 
 
+def _seconds(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds, 0 or more")
+    return value
+
+
 def _say(line):
     print(line, flush=True)
 
@@ -128,7 +146,7 @@ def _prepare(args):
     """(drive path, board info, items, warnings); raises on anything that stops a flash."""
     drive = drives.find_drive(args.drive)
     board = drives.check_drive(drive)
-    firmware = args.firmware or payload.default_firmware()
+    firmware = args.firmware or origin.firmware()
     items, warnings = payload.build(firmware, with_libs=not args.no_libs, font=args.font)
     if board.major and board.major not in (9, 10):
         warnings.append(
@@ -179,9 +197,9 @@ def _backup_first(args):
     return None
 
 
-def _uf2_failed(args, e):
+def _uf2_failed(path, e):
     hint = ""
-    if isinstance(e, uf2.UF2Error) and not os.path.exists(args.uf2):
+    if isinstance(e, uf2.UF2Error) and not os.path.exists(path) and origin.checkout():
         hint = " (build the image first: bash scripts/build-firmware)"
     _say("topper flash: " + str(e) + hint)
     return NOT_FLASHED
@@ -201,26 +219,36 @@ def _boot_drive(args):
 
 def flash_uf2(args):
     """The whole image onto the bootloader drive: checked first, then copied."""
+    path = args.uf2 or origin.image()
+    if path is None:
+        _say(
+            "topper flash: this install carries no firmware image: pass --uf2 FILE (a release's "
+            f"{origin.IMAGE}), or install a release's wheel"
+        )
+        return NOT_FLASHED
     # The file first: a wrong path is the user's to fix whether a board is plugged in or not.
     try:
-        image = bootdrive.read_image(args.uf2)
+        image = bootdrive.read_image(path)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
-        return _uf2_failed(args, e)
+        return _uf2_failed(path, e)
     # The backup first, from the board still running; then the board in its bootloader.
     stop = _backup_first(args)
     if stop is not None:
         return stop
     try:
-        target = _boot_drive(args)
+        target = _wait_for_drive(args) if args.wait else _boot_drive(args)
         bootdrive.check(image, target)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
-        return _uf2_failed(args, e)
-    _say(f"topper flash: {args.uf2} ({image.blocks} blocks) onto {target}")
+        return _uf2_failed(path, e)
+    except KeyboardInterrupt:
+        _say("topper flash: stopped waiting for the board; nothing was written")
+        return INTERRUPTED
+    _say(f"topper flash: {path} ({image.blocks} blocks) onto {target}")
     if args.dry_run:
         _say("topper flash: dry run, nothing written")
         return OK
     try:
-        bootdrive.copy(args.uf2, target)
+        bootdrive.copy(path, target)
     except OSError as e:
         _say(
             f"topper flash: copying onto {target} failed: {e.strerror or e}; unplug the board, "
@@ -231,9 +259,21 @@ def flash_uf2(args):
     return OK
 
 
+def _wait_for_drive(args):
+    limit = args.timeout or None
+    _say(
+        "topper flash: waiting for a board in BOOTSEL mode: hold its BOOTSEL button while "
+        "plugging it in (Ctrl-C stops%s)" % ("" if limit is None else f"; up to {limit:g} s")
+    )
+    return bootdrive.wait(args.drive, limit)
+
+
 def run(args):
     if args.uf2 is not None:
         return flash_uf2(args)
+    if args.wait:
+        _say("topper flash: --wait is for --uf2: it waits for a board's bootloader drive")
+        return NOT_FLASHED
     try:
         drive, board, items, warnings = _prepare(args)
     except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:

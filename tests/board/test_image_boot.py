@@ -6,15 +6,15 @@ the heap left for play is reported."""
 import json
 import re
 
-from topper_host import image_build
+from topper_host import origin
 
 FROZEN = ("topper", "topper_view", "topper_hw", "topper_app")
-REPORT = image_build.payload.default_firmware().parent / "build" / "topper-table-raspberry_pi_pico.json"
+REPORT = origin.firmware().parent / "build" / "topper-table-raspberry_pi_pico.json"
 
 
 def package_modules():
     """Every module of our frozen packages, as import names."""
-    lib = image_build.payload.default_firmware() / "lib"
+    lib = origin.firmware() / "lib"
     names = []
     for pkg in FROZEN:
         for path in sorted((lib / pkg).rglob("*.py")):

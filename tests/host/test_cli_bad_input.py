@@ -129,6 +129,9 @@ BAD_VALUES = [
     (["sim", "--game", "tripp", "--bots-only", "--clock", "bogus"], "--clock"),
     (["sim", "--game", "tripp", "--bots-only", "--opt", "places=abc"], "--opt places"),
     (["monitor", "--seconds", "abc"], "topper monitor: error: argument --seconds"),
+    (["flash", "--uf2", "--wait", "--timeout", "abc"],
+     "argument --timeout: 'abc' is not a number of seconds"),
+    (["flash", "--uf2", "--wait", "--timeout", "-1"], "argument --timeout: '-1' is not a number of seconds"),
     (["bogus"], "topper: error: argument COMMAND: invalid choice"),
 ]
 

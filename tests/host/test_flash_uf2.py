@@ -20,7 +20,7 @@ def uf2_file(path, family=uf2.RP2040_FAMILY, blocks=3, addr=0x10000000):
 
 
 def boot_drive(path, board_id="RPI-RP2"):
-    path.mkdir()
+    path.mkdir(exist_ok=True)
     (path / "INFO_UF2.TXT").write_text(
         f"UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: {board_id}\n"
     )

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from topper_host import image_build, payload, uf2
+from topper_host import image_build, origin, uf2
 
-FIRMWARE = payload.default_firmware()
+FIRMWARE = origin.firmware()
 
 
 @pytest.fixture

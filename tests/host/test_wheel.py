@@ -1,5 +1,6 @@
 """The wheel carries the firmware: build it from a copy of the sources, install it in a
-fresh venv (no checkout on its path) and let that venv's `topper flash` fill a drive.
+fresh venv (no checkout on its path), see that it pulls none of the board's libraries,
+then add the board extra and let that venv's `topper flash` fill a drive.
 
 Slow (about half a minute: a wheel build and a venv with the project's dependencies from
 the package index or pip's cache), so it is one test doing the whole walk.
@@ -51,6 +52,9 @@ def test_an_installed_wheel_flashes_the_firmware_and_its_libraries(tmp_path):
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / ("Scripts" if sys.platform == "win32" else "bin")
     _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)])
+    listed = _run([str(bin_dir / "python"), "-m", "pip", "list", "--format=freeze"]).stdout.lower()
+    assert "pyserial==" in listed and "textual==" in listed
+    assert "adafruit" not in listed and "folder2uf2" not in listed, listed
 
     out = tmp_path / "elsewhere"  # run away from the checkout, as a user would
     out.mkdir()
@@ -63,7 +67,12 @@ def test_an_installed_wheel_flashes_the_firmware_and_its_libraries(tmp_path):
         "Adafruit CircuitPython 10.0.3 on 2025-10-17; Raspberry Pi Pico with rp2040\n"
         "Board ID:raspberry_pi_pico\n"
     )
-    flash = _run([str(bin_dir / "topper"), "flash", "--drive", str(drive)], cwd=out)
+    topper_flash = [str(bin_dir / "topper"), "flash", "--drive", str(drive)]
+    refused = subprocess.run(topper_flash, cwd=out, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "pip install 'topper-table[board]'" in refused.stdout, refused
+
+    _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "%s[board]" % wheel])
+    flash = _run(topper_flash, cwd=out)
     assert "verified" in flash.stdout, flash.stdout
 
     landed = {p.relative_to(drive).as_posix() for p in drive.rglob("*") if p.is_file()}
@@ -74,7 +83,7 @@ def test_an_installed_wheel_flashes_the_firmware_and_its_libraries(tmp_path):
     assert want <= landed, sorted(want - landed)
     for path in want:
         assert (drive / path).read_bytes() == (FIRMWARE / path).read_bytes(), path
-    # The Adafruit libraries come from the venv's own dependencies, the FRAM driver too.
+    # The Adafruit libraries come from the board extra, the FRAM driver too.
     for module, _ in payload.ADAFRUIT_LIBS:
         assert "lib/%s.py" % module in landed or "lib/%s/__init__.py" % module in landed, module
     assert "lib/adafruit_fram.py" in landed
