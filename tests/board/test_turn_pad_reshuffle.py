@@ -67,15 +67,17 @@ def test_the_pile_runs_out_the_table_reshuffles_and_a_card_comes_back(table):
     table.tap(uid(SHOWN[0]))  # the pile is empty, nobody has drawn from it: still refused
     table.wait_for("%s was shown already" % first)
     table.tap(uid(SHOWN[55]))  # the 56th question: its player must draw
-    s = table.wait_for("pile empty: shuffle", "the face-up cards")
-    sent += b.data_lines()
-    shuffled = [o for o in sent if o.get("r") == "reshuffle"]
-    assert [o["cards"] for o in shuffled] == [86], shuffled  # 56 shown, 30 thrown down
+    table.wait_for("pile empty: shuffle", "the face-up cards")
+    # the link writes the step's rulings after its screen: wait for the line itself
+    said, before = b.data_until(lambda o: o.get("r") == "reshuffle", timeout_ms=2000)
+    sent += before + [said]
+    assert said["cards"] == 86, said  # 56 shown, 30 thrown down
     tap(table, SHOWN[0])  # back in the game
     b.run_ms(500)
     s = table.screen()
     assert "pile empty" not in "\n".join(s) and "was shown" not in "\n".join(s), s
     sent += b.data_lines()
+    assert [o["cards"] for o in sent if o.get("r") == "reshuffle"] == [86]  # said once
     asks = [o["shown"] for o in sent if o.get("r") == "ask"]
     assert asks[0] == first and asks[-1] == first and len(asks) == 57, asks
     errors = [o["why"] for o in sent if o.get("r") == "error"]

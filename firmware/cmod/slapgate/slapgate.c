@@ -342,6 +342,8 @@ static void gate_release(void) {
     g.phase = PH_OFF;
     restore_interrupts(saved);
     gpio_remove_raw_irq_handler_masked(g.pin_mask, gate_irq);
+    irq_set_priority(IO_IRQ_BANK0, PICO_DEFAULT_IRQ_PRIORITY);
+    irq_set_priority(hardware_alarm_get_irq_num(g.alarm), PICO_DEFAULT_IRQ_PRIORITY);
     hardware_alarm_set_callback(g.alarm, NULL);
     hardware_alarm_unclaim(g.alarm);
     dma_channel_abort(g.dma);
@@ -450,6 +452,11 @@ static mp_obj_t gate_make_new(const mp_obj_type_t *type, size_t n_args, size_t n
     g.phase = PH_DISARMED;
     reset_race(0);
     gpio_add_raw_irq_handler_masked(mask, gate_irq);
+    // Above every other interrupt: the 1 ms tick runs keypad's scan (tens of us) and USB
+    // has its own, and a touch must be stamped when it comes, not when they end. The
+    // gate's alarm shares the level, so the two never interrupt each other.
+    irq_set_priority(IO_IRQ_BANK0, PICO_HIGHEST_IRQ_PRIORITY);
+    irq_set_priority(hardware_alarm_get_irq_num(g.alarm), PICO_HIGHEST_IRQ_PRIORITY);
     irq_set_enabled(IO_IRQ_BANK0, true);
     g.owner = self;
     return MP_OBJ_FROM_PTR(self);

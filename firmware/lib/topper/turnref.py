@@ -185,8 +185,7 @@ class TurnReferee(Referee):
 
     def button(self, press, seat, t_ms):
         """A button on the device (``press`` one of ``topper.inputs``' SHORT, LONG, TABLE,
-        CHORD; ``seat``
-        -1 for TABLE). The default: presses mean nothing in this game."""
+        CHORD; ``seat`` -1 for TABLE). The default: presses mean nothing in this game."""
         return [self._error("no use for that button now", t_ms)]
 
     def card(self, code, t_ms):

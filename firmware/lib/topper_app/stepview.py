@@ -1,12 +1,12 @@
 """The game's view, built once a step.
 
-A turn game's ``view`` is a fresh dict of a few KB. A step that rules wants it three
-times: for the rulings' sound (the drawing's ``ruled``), for the ring and for the
-OLED. ``StepView`` keeps the one it built while neither the time nor the rulings nor
-the referee change, up to the step's ring and OLED (App.step forgets it there, so that
-it is not held through the log's and the save's garbage). A slap referee's view is its
-own dict, rewritten in place: its drawing says so (``ONE_VIEW`` False) and gets a fresh
-read each time.
+A turn game's ``view`` is a fresh dict of a few KB. A step that rules wants it twice:
+for the rulings' sound (the drawing's ``ruled``), then for the ring and the OLED
+(``show.output``, which hands its one view to both). ``StepView`` keeps the one it
+built while neither the time nor the rulings nor the referee change, up to the step's
+ring and OLED (App.step forgets it there, so that it is not held through the log's and
+the save's garbage). A slap referee's view is its own dict, rewritten in place: its
+drawing says so (``ONE_VIEW`` False) and gets a fresh read each time.
 """
 
 

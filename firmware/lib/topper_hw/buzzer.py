@@ -2,8 +2,12 @@
 
 ``play`` starts a sequence and ``update(now)`` (called every loop) moves to the next
 step when its time is up, so a fanfare never holds up the buttons or the card pad.
-Each step starts at the planned end of the previous one, so a late loop shortens a
-step instead of stretching the tune. A tone is a 50 % square wave; a rest is duty 0.
+Each step starts at the planned end of the previous one, so a loop a little late keeps
+the tune's rhythm. A loop late by half a step or more starts the next step then, at
+its full length: every note of a tune is heard, even if the tune runs late. (The step
+that starts a fanfare goes on to draw the OLED, write the log and save the game: on
+the emulated board a blind slap's first 80 ms note was held 137 ms.)
+A tone is a 50 % square wave; a rest is duty 0.
 """
 
 from topper.ticks import ticks_add, ticks_diff
@@ -50,12 +54,14 @@ class Buzzer:
         self.until = ticks_add(at, ms)
 
     def update(self, now):
-        while self.seq is not None and ticks_diff(now, self.until) >= 0:
-            self.i += 1
-            if self.i >= len(self.seq):
-                self.stop()
-                return
-            self._begin(self.until)
+        late = ticks_diff(now, self.until)
+        if self.seq is None or late < 0:
+            return
+        self.i += 1
+        if self.i >= len(self.seq):
+            self.stop()
+            return
+        self._begin(self.until if late < self.seq[self.i][1] // 2 else now)
 
     def stop(self):
         self.seq = None
