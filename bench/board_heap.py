@@ -311,17 +311,17 @@ def play(b, key, pad, seats, events):
 def enroll_by_repl(b, standard=False):
     """A deck map straight into nvm: the Triple Topper deck's, as tests/fakes/scenario.py
     does, or (``standard``, for Tripp Jokes) a standard deck's, as
-    tests/host/test_firmware_turn_pad.py does. The nvm holds one map at a time."""
+    tests/host/test_firmware_turn_pad.py does, each in its part (topper_hw.nvstore)."""
     if standard:
-        e = "e=[(nvstore.uid_key(bytes([4,0x5d,0,c,0x1c,0x77,0x80])),c) for c in range(52)]\n"
+        e = "u=[bytes([4,0x5d,0,c,0x1c,0x77,0x80]) for c in range(52)]\nd=('standard',0,416)\n"
     else:
-        e = "e=[(nvstore.uid_key(bytes([4,0x5e,0,c,0xa1,0x77,0x80])),c) for c in range(125)]\n"
+        e = "u=[bytes([4,0x5e,0,c,0xa1,0x77,0x80]) for c in range(125)]\nd=('topper',0,0)\n"
     code = (
         "import microcontroller\n"
-        "from topper_hw import nvstore\n"
+        "from topper_hw import deckmap\n"
         + e
-        + ("buf=nvstore.encode(e,True,%s)\n" % standard)
-        + "microcontroller.nvm[0:len(buf)]=buf\n"
+        + "buf=deckmap.encode(d[0],d[1],1,[deckmap.uid_key(x) for x in u],True)\n"
+        + "microcontroller.nvm[d[2]:d[2]+len(buf)]=buf\n"
         + "print('enrolled', len(buf))"
     )
     out = b.repl(code, 60000)

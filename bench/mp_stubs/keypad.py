@@ -31,4 +31,5 @@ class Keys:
         self, pins, value_when_pressed=False, pull=True, interval=0.02, max_events=64, debounce_threshold=1
     ):
         self.pins = pins
+        self.key_count = len(pins)
         self.events = EventQueue()

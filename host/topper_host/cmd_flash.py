@@ -8,6 +8,7 @@ options, runs them in order and tells the user what happened.
 
 import argparse
 import os
+import sys
 import tomllib
 
 from topper_host import bootdrive, flasher, mpy, origin, payload, uf2
@@ -68,6 +69,18 @@ def add_arguments(parser):
         "topper flash, and delete edited files it no longer ships",
     )
     parser.add_argument("--dry-run", action="store_true", help="only list what would change")
+    first = parser.add_mutually_exclusive_group()
+    first.add_argument(
+        "--backup",
+        metavar="FILE",
+        help="first save the board's settings, deck maps and saved game into FILE (topper backup); "
+        "nothing is flashed if that fails",
+    )
+    first.add_argument(
+        "--no-backup",
+        action="store_true",
+        help="flash without offering a backup (the offer is made only when stdin is a terminal)",
+    )
     parser.add_argument(
         "--no-libs",
         action="store_true",
@@ -157,6 +170,53 @@ def _prepare(args):
     return drive, board, items, warnings
 
 
+def _backup_first(args):
+    """None to go on flashing, or the exit code when the backup asked for failed. The
+    offer is a question only at a terminal: a script gets a line saying that no backup
+    was taken and how to take one."""
+    from topper_host import cmd_backup
+
+    if args.dry_run or args.no_backup:
+        return None
+    out = args.backup
+    if out is None:
+        if not sys.stdin.isatty():
+            _say("topper flash: no backup taken (stdin is not a terminal: --backup FILE takes one, "
+                 "--no-backup says none is wanted)")
+            return None
+        out = cmd_backup.free_name()
+        answer = input(f"Save the board's settings, deck maps and saved game into {out} first? [Y/n] ")
+        if answer.strip().lower() in ("n", "no"):
+            return None
+    drive = args.drive if args.uf2 is None else None  # with --uf2 it names the bootloader's
+    if cmd_backup.take(drive, None, out, _say) != cmd_backup.OK:
+        _say("topper flash: nothing flashed, as the backup failed (a board in its bootloader has "
+             "neither drive nor data port: back it up before holding BOOTSEL; --no-backup flashes "
+             "without one)")
+        return NOT_FLASHED
+    return None
+
+
+def _uf2_failed(path, e):
+    hint = ""
+    if isinstance(e, uf2.UF2Error) and not os.path.exists(path) and origin.checkout():
+        hint = " (build the image first: bash scripts/build-firmware)"
+    _say("topper flash: " + str(e) + hint)
+    return NOT_FLASHED
+
+
+def _boot_drive(args):
+    """The RPI-RP2 drive. At a terminal, a board not in its bootloader yet (it was just
+    backed up) gets the time to be put there."""
+    try:
+        return bootdrive.find(args.drive)
+    except bootdrive.BootDriveError:
+        if args.drive or not sys.stdin.isatty():
+            raise
+    input("Unplug the board, hold its BOOTSEL button while plugging it in, then press Enter ")
+    return bootdrive.find(args.drive)
+
+
 def flash_uf2(args):
     """The whole image onto the bootloader drive: checked first, then copied."""
     path = args.uf2 or origin.image()
@@ -169,14 +229,17 @@ def flash_uf2(args):
     # The file first: a wrong path is the user's to fix whether a board is plugged in or not.
     try:
         image = bootdrive.read_image(path)
-        target = _wait_for_drive(args) if args.wait else bootdrive.find(args.drive)
+    except (bootdrive.BootDriveError, uf2.UF2Error) as e:
+        return _uf2_failed(path, e)
+    # The backup first, from the board still running; then the board in its bootloader.
+    stop = _backup_first(args)
+    if stop is not None:
+        return stop
+    try:
+        target = _wait_for_drive(args) if args.wait else _boot_drive(args)
         bootdrive.check(image, target)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
-        hint = ""
-        if isinstance(e, uf2.UF2Error) and not os.path.exists(path) and origin.checkout():
-            hint = " (build the image first: bash scripts/build-firmware)"
-        _say("topper flash: " + str(e) + hint)
-        return NOT_FLASHED
+        return _uf2_failed(path, e)
     except KeyboardInterrupt:
         _say("topper flash: stopped waiting for the board; nothing was written")
         return INTERRUPTED
@@ -216,6 +279,9 @@ def run(args):
     except (drives.DriveError, payload.PayloadError, mpy.MpyError) as e:
         _say("topper flash: " + str(e))
         return NOT_FLASHED
+    stop = _backup_first(args)
+    if stop is not None:
+        return stop
     _say("topper flash: {} (CircuitPython {}, {})".format(drive, board.version or "?", board.board))
     for w in warnings:
         _warn(w)

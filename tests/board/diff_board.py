@@ -12,7 +12,7 @@ import pathlib
 
 from diff_script import HOLD_MS, LONG_MS, SHORT_MS
 
-NVSTORE = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "lib" / "topper_hw" / "nvstore.py"
+DECKMAP = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "lib" / "topper_hw" / "deckmap.py"
 
 UID_HEAD = (0x04, 0x5E)  # the tags' made-up UIDs: 04 5E <copy> <card code> A1 77 80
 CHORD_TABLE_MS = 600  # a chord: the table button held this long, the seat pressed inside it
@@ -27,17 +27,17 @@ def card_uid(code, copy=0):
 
 
 def deck_map_bytes():
-    """The deck map of every Triple Topper card and two jokers, in the nvm's format
-    (topper_hw.nvstore), as if the table had enrolled the deck earlier."""
+    """The map of the Triple Topper deck, every card and two jokers, in the nvm's format
+    (topper_hw.deckmap; its place is nvm[0:], topper_hw.nvstore), as if the table had
+    enrolled the deck earlier."""
     from topper import cards
 
     # The firmware's own deck map format (a device driver: not on the host's path).
-    spec = importlib.util.spec_from_file_location("topper_hw_nvstore", NVSTORE)
-    nvstore = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(nvstore)
-    entries = [(nvstore.uid_key(card_uid(c)), c) for c in range(125)]
-    entries += [(nvstore.uid_key(card_uid(cards.JOKER, j)), cards.JOKER) for j in range(2)]
-    return nvstore.encode(entries, True)
+    spec = importlib.util.spec_from_file_location("topper_hw_deckmap", DECKMAP)
+    deckmap = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(deckmap)
+    uids = [card_uid(c) for c in range(125)] + [card_uid(cards.JOKER, j) for j in range(2)]
+    return deckmap.encode("topper", 2, 1, [deckmap.uid_key(u) for u in uids], finished=True)
 
 
 def enroll_deck(board):
@@ -48,7 +48,7 @@ def enroll_deck(board):
     data = deck_map_bytes()
     code = 'import microcontroller\nmicrocontroller.nvm[0:%d] = bytes.fromhex("%s")' % (len(data), data.hex())
     board.repl(code)
-    assert board.repl("print(bytes(microcontroller.nvm[0:2]))") == "b'TD'"
+    assert board.repl("print(bytes(microcontroller.nvm[0:2]))") == "b'DM'"
     board.cut()
     board.boot()
 

@@ -19,6 +19,7 @@ class Table:
         self.settings = {"game": "ww3", "seats": 4, "jokers": 2, "hurry_ms": 3000, "cardpad": True}
         self.setups = []
         self.refuse = None  # a message link_setup answers with
+        self.areas = {"maps": bytearray(list(range(256)) * 3), "save": bytearray(b"\xff" * 100)}
 
     def link_status(self, now):
         return self.mode, self.view
@@ -33,6 +34,19 @@ class Table:
         if self.refuse is not None:
             return self.refuse
         self.setups.append(cfg)
+        return None
+
+
+    def link_mem_size(self, area):
+        return len(self.areas[area])
+
+    def link_mem_read(self, area, at, n):
+        return bytes(self.areas[area][at : at + n])
+
+    def link_mem_write(self, area, at, data, now):
+        if self.mode != "menu":
+            return "the table is busy (%s): restore from its menu" % self.mode
+        self.areas[area][at : at + len(data)] = data
         return None
 
 

@@ -26,12 +26,14 @@ class Pin:
 
 
 class Nvm:
-    """4 KB like RP2040's ``microcontroller.nvm``; counts the writes (each one a flash
-    sector rewrite on the board)."""
+    """4 KB like RP2040's ``microcontroller.nvm``; keeps the writes, and counts those
+    that erase the flash sector on the board: CircuitPython programs a write whose
+    bytes all still read 0xFF without an erase."""
 
     def __init__(self, size):
         self.data = bytearray(b"\xff" * size)  # erased flash reads 0xFF
         self.writes = []
+        self.erases = 0
 
     def __len__(self):
         return len(self.data)
@@ -46,9 +48,13 @@ class Nvm:
             start, stop, step = i.indices(len(self.data))
             if step != 1 or stop - start != len(v):
                 raise ValueError("nvm: slice and value lengths differ")
+            if any(b != 0xFF for b in self.data[i]):
+                self.erases += 1
             self.data[i] = v
             self.writes.append((start, stop))
         else:
+            if self.data[i] != 0xFF:
+                self.erases += 1
             self.data[i] = v
             self.writes.append((i, i + 1))
 

@@ -10,6 +10,11 @@ def uid(card, copy=0):
     return bytes([0x04, 0x5E, copy, card, 0xA1, 0x77, 0x80])
 
 
+def std_uid(card, copy=0):
+    """The tag UID the tests give to a standard card (not a Triple Topper tag)."""
+    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])
+
+
 def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=2, gate=False):
     """Fresh fakes, settings from ``env``, the real device app (topper_app) app at t=0,
     stepped a little; ``gate``: an image with the slap gate (``fakes.gate``)."""
@@ -26,13 +31,18 @@ def boot(env=None, pn532=True, oled=True, usb_data=False, enrolled=True, jokers=
 
 def enroll(rig, jokers=2):
     """The whole deck (125 cards and the jokers) as if enrolled earlier."""
-    from topper_hw import nvstore
+    uids = [uid(c) for c in range(125)] + [uid(cards.JOKER, j) for j in range(jokers)]
+    put_map(rig, "topper", jokers, 1, uids)
 
-    entries = [(nvstore.uid_key(uid(c)), c) for c in range(125)]
-    for j in range(jokers):
-        entries.append((nvstore.uid_key(uid(cards.JOKER, j)), cards.JOKER))
-    buf = nvstore.encode(entries, True)
-    rig.nvm.data[0 : len(buf)] = buf
+
+def put_map(rig, deck, jokers, copies, uids):
+    """A finished map of ``deck`` (topper_hw.deckmap), a UID for each card of its order,
+    into its part of the fake nvm (topper_hw.nvstore)."""
+    from topper_hw import deckmap, nvstore
+
+    buf = deckmap.encode(deck, jokers, copies, [deckmap.uid_key(u) for u in uids], finished=True)
+    at = [p[1] for p in nvstore.PARTS if p[0] == ("standard" if deck == "standard" else "topper")][0]
+    rig.nvm.data[at : at + len(buf)] = buf
 
 
 def start(rig, app, starter=0, at=None):

@@ -143,7 +143,7 @@ def test_card_pad_without_an_enrolled_deck():
     rig.table(rig.now + 20, hold=900)
     rig.run(app, rig.now + 1100)
     s = rig.screen()
-    assert s[0] == "CARD PAD" and has(s, "no deck enrolled")
+    assert s[0] == "CARD PAD" and has(s, "no Triple Topper deck")
 
 
 def test_oled_init_window_and_flip_on_the_bus():

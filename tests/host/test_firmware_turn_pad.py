@@ -1,7 +1,6 @@
 """Card pad in the turn games: Tripp Jokes reads a standard deck, the others the
-Triple Topper deck. The two decks' codes overlap as small ints, so the deck map says
-which kind it holds, and a game refuses a map of the other kind with a clear notice
-instead of reading wrong cards."""
+Triple Topper deck. The board keeps a map of each (topper_hw.nvstore), and a game whose
+deck has none says so with a clear notice instead of reading wrong cards."""
 
 import pathlib
 import sys
@@ -12,7 +11,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import fakes  # noqa: E402
 from _link_fakes import boot, log_lines  # noqa: E402
 from _turn_steps import choose, to_line  # noqa: E402
-from fakes.scenario import has, uid  # noqa: E402
+from fakes.scenario import has, std_uid, uid  # noqa: E402
 from topper import stdcards  # noqa: E402
 
 PAD = {"TOPPER_CARDPAD": 1}
@@ -22,34 +21,32 @@ def teardown_function(function):
     fakes.uninstall()
 
 
-def std_uid(card, copy=0):
-    return bytes([0x04, 0x5D, copy, card, 0x1C, 0x77, 0x80])  # not a Triple Topper tag
-
 
 def enroll_standard(rig, decks=1):
-    from topper_hw import nvstore
+    """A standard deck (no jokers) beside the Triple Topper deck the boot enrolled."""
+    from fakes.scenario import put_map
 
-    entries = []
-    for d in range(decks):
-        entries += [(nvstore.uid_key(std_uid(c, d)), c) for c in range(52)]
-    buf = nvstore.encode(entries, True, standard=True)
-    rig.nvm.data[0 : len(buf)] = buf
+    put_map(rig, "standard", 0, decks, [std_uid(c, d) for d in range(decks) for c in range(52)])
 
 
-def test_tripp_refuses_a_triple_topper_deck_map_with_a_clear_notice():
+def test_tripp_without_a_standard_deck_map_says_so_with_a_clear_notice():
     rig, app, port, env, code = boot(PAD)  # the Triple Topper deck is enrolled
     choose(rig, app, "TRIPP JOKES")
     s = " ".join(rig.screen())
-    assert "CARD PAD" in s and "Triple Topper deck" in s and "standard deck" in s, s
+    assert "CARD PAD" in s and "no standard deck enrolled" in s and "Enroll deck" in s, s
     assert app.ref is None
 
 
-def test_a_slap_game_refuses_a_standard_deck_map():
+def test_a_slap_game_refuses_a_board_whose_old_map_is_a_standard_deck():
+    from fakes.oldmaps import old_map
+
     rig, app, port, env, code = boot(PAD)
-    enroll_standard(rig)
+    rig.nvm.data[0:768] = b"\xff" * 768
+    old = old_map([(std_uid(c), c) for c in range(52)], standard=True)
+    rig.nvm.data[0 : len(old)] = old
     choose(rig, app, "WW3")
     s = " ".join(rig.screen())
-    assert "CARD PAD" in s and "standard deck" in s, s
+    assert "CARD PAD" in s and "no Triple Topper deck enrolled" in s, s
 
 
 def test_tripp_reads_standard_cards_and_an_unknown_tag_changes_nothing():
@@ -92,13 +89,10 @@ def test_enrolling_for_tripp_asks_for_standard_cards_two_decks_for_five_seats():
     from topper_hw import nvstore
 
     store = nvstore.DeckStore(rig.nvm)
-    assert list(store.load(standard=True)[0].values()) == [0]
-    try:
-        store.load()
-    except nvstore.StoreError as e:
-        assert "standard deck" in str(e)
-    else:
-        raise AssertionError("a standard deck map was read as a Triple Topper one")
+    assert list(store.load("standard")[0].values()) == [0]
+    # The Triple Topper deck enrolled before is still known, its cards its own.
+    tt = store.load("topper")[0]
+    assert len(tt) == 127 and set(tt.values()) == set(range(126))
 
 
 def test_guess_my_card_secrets_tapped_on_the_pad_never_go_out_on_the_link():

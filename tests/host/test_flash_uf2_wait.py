@@ -26,7 +26,8 @@ def test_a_board_plugged_in_later_is_flashed_when_its_drive_appears(tmp_path, ca
     started = time.monotonic()
     thread = appear_later(lambda: boot_drive(drive), 0.6)
     try:
-        assert flash("--uf2", str(image), "--drive", str(drive), "--wait", "--timeout", "20") == 0
+        code = flash("--uf2", str(image), "--no-backup", "--drive", str(drive), "--wait", "--timeout", "20")
+        assert code == 0
     finally:
         thread.join()
     assert time.monotonic() - started >= 0.6
@@ -52,7 +53,7 @@ def test_a_drive_still_mounting_is_waited_for_not_refused(tmp_path):
 def test_no_board_within_the_timeout_is_one_line_and_nothing_written(tmp_path, capsys):
     image = uf2_file(tmp_path / "topper.uf2")
     drive = tmp_path / "RPI-RP2"
-    assert flash("--uf2", str(image), "--drive", str(drive), "--wait", "--timeout", "0.5") == 2
+    assert flash("--uf2", str(image), "--no-backup", "--drive", str(drive), "--wait", "--timeout", "0.5") == 2
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2, lines
     assert "waited 0.5 s" in lines[1] and "BOOTSEL" in lines[1]
@@ -69,7 +70,7 @@ def test_wait_is_refused_without_uf2(tmp_path, capsys):
 def test_ctrl_c_while_waiting_ends_with_one_line(tmp_path):
     image = uf2_file(tmp_path / "topper.uf2")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "topper_host.cli", "flash", "--uf2", str(image), "--wait",
+        [sys.executable, "-m", "topper_host.cli", "flash", "--uf2", str(image), "--no-backup", "--wait",
          "--timeout", "0", "--drive", str(tmp_path / "RPI-RP2")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )

@@ -221,7 +221,7 @@ def test_the_menus_enrollment_takes_the_cards_the_screen_asks_for():
     for _ in range(7):  # down to "Enroll deck"
         board.table()
         board.wait(200)
-    assert board.lines[-2] == ">Enroll deck", board.lines
+    assert board.lines[-2] == ">Enroll deck   TT std", board.lines
     board.table(hold=LONG_MS)
     board.wait(1000)
     assert board.lines[0].startswith("ENROLL"), board.lines
@@ -230,8 +230,10 @@ def test_the_menus_enrollment_takes_the_cards_the_screen_asks_for():
         board.wait(900)  # the pad reads a tag again only after it was lifted
     board.wait(2000)
     assert board.app.mode != 4, board.lines  # enrollment finished
-    entries, finished = board.store.load()
+    entries, finished = board.store.load("squares")
     assert finished and len(entries) == 66
+    # The standard decks the virtual board came with are still known.
+    assert len(board.store.load("standard")[0]) == 112
 
 
 def test_headless_bots_play_a_game_on_the_devices_shell_to_its_winner(tmp_path):

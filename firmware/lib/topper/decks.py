@@ -16,3 +16,10 @@ def cards(kind, seats, jokers):
     if kind == games.SQUARES:
         return topper_cards.squares_deck(jokers)
     return topper_cards.full_deck(jokers)
+
+
+def physical(kind):
+    """The deck of cards a game of deck ``kind`` is played with: World War 3's squares
+    are cards of the whole Triple Topper deck, so the pad reads them with that deck's
+    tags (one deck map serves both kinds)."""
+    return games.STANDARD if kind == games.STANDARD else games.TOPPER

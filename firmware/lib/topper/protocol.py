@@ -15,7 +15,7 @@ from topper import jsonl
 PROTOCOL = 1
 MAX_LINE = 256
 
-COMMANDS = ("hello", "settings", "view", "setup", "log", "score")
+COMMANDS = ("hello", "settings", "view", "setup", "log", "score", "mem")
 
 
 class ProtocolError(ValueError):

@@ -10,7 +10,7 @@ bytes on ``usb_cdc.data``; the app answers a few questions about itself (``table
 
 The session owns:
 
-- the commands (hello, settings, view, setup, log, score), parsed by ``topper.protocol``;
+- the commands (hello, settings, view, setup, log, score, mem), parsed by ``topper.protocol``;
 - the stream: every header, event and ruling line as it happens while a host has the
   port open, each through ``public`` (what a host may see of that game);
 - the logs of the current and the last game, in bounded memory (``topper.gamelog``);
@@ -54,6 +54,10 @@ _SETUP_KEYS = ("cmd", "id", "game", "seats", "jokers", "hurry_ms", "seed", "card
 _SCORE_KEYS = ("cmd", "id", "set", "reset")
 _LOG_KEYS = ("cmd", "id", "which")
 _PLAIN_KEYS = ("cmd", "id")
+_MEM_KEYS = ("cmd", "id", "area", "at", "n", "data")
+AREAS = ("maps", "save")  # what a backup takes over the link: the deck maps, the game save
+MEM_READ = 256  # bytes a mem reply carries: 512 hex digits, a reply the size of a view
+MEM_WRITE = 64  # bytes a mem write carries: its line stays within MAX_LINE
 
 
 def public(game, obj):
@@ -263,6 +267,8 @@ class Session:
                 self._setup(obj, rid, now)
             elif cmd == "log":
                 self._log(obj, rid)
+            elif cmd == "mem":
+                self._mem(obj, rid, now)
             else:
                 self._score(obj, rid, now)
         except ProtocolError as e:
@@ -358,6 +364,35 @@ class Session:
             self._reply({"k": "ok"}, rid)
         else:
             self._reply({"k": "error", "msg": why}, rid)
+
+    # ----- backups ---------------------------------------------------------------------
+
+    def _mem(self, obj, rid, now):
+        """The bytes of an area (a backup, ``MEM_READ`` at a time), or ``data`` written
+        into it (a restore: the table in its menu, else refused)."""
+        _check_keys(obj, _MEM_KEYS)
+        area = obj.get("area")
+        if area not in AREAS:
+            raise ProtocolError("area must be one of %s" % ", ".join(AREAS))
+        size = self.table.link_mem_size(area)
+        at = _whole(obj, "at", 0, size) if "at" in obj else 0
+        from topper.commit import from_hex, to_hex  # (hex: not every build has bytes.hex)
+
+        if "data" not in obj:
+            n = _whole(obj, "n", 1, MEM_READ) if "n" in obj else MEM_READ
+            data = self.table.link_mem_read(area, at, min(n, size - at))
+            self._reply({"k": "mem", "area": area, "at": at, "size": size, "data": to_hex(data)}, rid)
+            return
+        try:
+            data = from_hex(obj["data"]) if isinstance(obj["data"], str) else None
+        except ValueError:
+            data = None
+        if data is None or not data or len(data) > MEM_WRITE:
+            raise ProtocolError("data must be 1 to %d bytes in hex" % MEM_WRITE)
+        if at + len(data) > size:
+            raise ProtocolError("data past the end of %s (%d bytes)" % (area, size))
+        why = self.table.link_mem_write(area, at, data, now)
+        self._reply({"k": "error", "msg": why} if why else {"k": "ok"}, rid)
 
     # ----- logs -----------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ are drawn), ``logqueue`` (the log's fan-out: an object of the App's), ``referees
 start, its inputs and the fan-out of its rulings), and, imported only when they are
 needed, ``enroll`` (the enrollment mode), ``resume`` (a game the power cut, at boot)
 and ``linksetup`` (a game set up by the host). ``modes`` names the modes. What stays
-here is the loop, a shortage of memory, the whole saves, a game's end and the serial
-link's questions.
+here is the loop, a shortage of memory, a game's end and the serial link's questions;
+``wholesave`` saves a game whole for a power cut.
 """
 
 import gc
@@ -33,13 +33,12 @@ import os
 import sys
 
 from topper_hw import devices
-from topper_hw.nvstore import StoreError
 from topper import games
 from topper.inputs import PRESS
 from topper_view import effects, screen, sounds
 from topper_view.menu import Menu
 
-from topper_app import gatearm, route, show
+from topper_app import gatearm, route, show, wholesave
 from topper_app.heapwatch import free_heap
 from topper_app.logqueue import LogQueue
 from topper_app.modes import GAME, MENU, MODE_NAMES, NOTICE, QUIT
@@ -113,6 +112,7 @@ class App:
         self.link = link.open_link(self, self.save.kind)
         if self.link is not None:
             dev.log = self.link  # the link keeps the game's log and streams it
+        self.decks_changed()
         problems = list(problems) + dev.problems
         if dev.buttons is None:
             self._notice("NO BUTTONS", "; ".join(problems), MENU, "check wiring")
@@ -173,7 +173,7 @@ class App:
             # once-a-second write can wait a step, a slap's winner should not.
             try:
                 self.save.step(now)
-                self._save_trouble(now)
+                wholesave.trouble(self, now)
                 if self.link is not None:
                     self.link.step(now)
             except MemoryError:
@@ -194,7 +194,7 @@ class App:
         if self._save_due is not None and not self.settling:
             if ruled:
                 self.collect()
-            self._save_rulings()
+            wholesave.after_rulings(self)
             if ruled:
                 # And the save's own garbage (kilobytes of JSON): collected now, in a
                 # step that already took tens of ms, the heap is not left to fill up
@@ -217,7 +217,7 @@ class App:
         gc.collect()
         playing = self.ref is not None and (self.mode == GAME or self.mode == QUIT)
         if playing:
-            self._save_now(now)
+            wholesave.at_once(self, now)
         if self.link is not None:
             self.link.notice({"k": "low_memory", "t": now, "free": free_heap()})
         if self.ref is not None and (self.short >= LOW_MEMORY_STOP or free_heap() < LOW_MEMORY_FLOOR):
@@ -229,47 +229,6 @@ class App:
             back = self.after if self.mode == NOTICE else self.mode
             self._notice("LOW MEMORY", "The board is short of memory.", back)
         self._sound(sounds.ERROR, now)
-
-    def _save_rulings(self):
-        """A game saved whole is saved after the step that ruled, once its ring and OLED
-        are out: a save writes flash (tens of ms), and a slap's winner should not wait
-        for it. A cut in between loses only that step."""
-        t, self._save_due = self._save_due, None
-        if self.ref is None or not (self.mode == GAME or self.mode == QUIT):
-            return
-        try:
-            if not self.ref.JOURNALED:
-                self.save.save_whole(self._snapshot(t), t)
-        except MemoryError:
-            raise
-        except Exception as e:
-            self.fx.fail("save: %s" % (e,), t)
-
-    def _save_now(self, now):
-        """A game saved whole is saved now; a journaled game's journal already holds
-        every input (topper_app.gamesave)."""
-        try:
-            if not self.ref.JOURNALED:
-                self.save.save_whole(self._snapshot(now), now)
-        except MemoryError:
-            gc.collect()  # the last save stands
-
-    def _snapshot(self, t):
-        """A game as it is saved whole (topper_app.gamesave): its
-        settings and its referee's ``save`` (topper_app.resume gives it back)."""
-        return {"game": self.game["game"], "cfg": self.game, "ref": self.ref.save(t)}
-
-    def _save_trouble(self, now):
-        """Saving for a power cut stopped during this game: the table hears it once,
-        since the game goes on but a cut would now lose it."""
-        save = self.save
-        if save.failures == self._save_warned or save.problem is None or self.mode != GAME:
-            return
-        self._save_warned = save.failures
-        if save.full:
-            self._warn("save full: a cut now loses the game", now)  # (2 lines of 21)
-        else:
-            self._warn("not saved for power cuts: " + save.problem, now)
 
     def _failed(self, e, now):
         self.fails += 1
@@ -289,20 +248,10 @@ class App:
         self.play = play
         play.start(self, now, seed)
 
-    def _load_deck(self, now, standard=False):
-        """The card pad opened and the enrolled deck map of the kind the game plays with
-        (standard cards: Tripp Jokes; the others: the Triple Topper deck), ``(map,
-        finished)``, or None after a notice."""
-        if self.dev.pad is None and not devices.open_pad(self.dev, self.cfg):
-            self._notice("CARD PAD", self.dev.problems[-1], MENU)
-            self._sound(sounds.ERROR, now)
-            return None
-        try:
-            return self.dev.store.load(standard=standard)
-        except StoreError as e:
-            self._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
-            self._sound(sounds.ERROR, now)
-            return None
+    def decks_changed(self):
+        """The menu's word on the decks the pad knows, read again after an enrollment
+        (or a restore from the host)."""
+        self.menu.decks = [] if self.dev.store is None else self.dev.store.known()
 
     def _end_game(self):
         self.mode = MENU
@@ -355,6 +304,22 @@ class App:
         from topper_app import linksetup
 
         return linksetup.setup(self, cfg, now)
+
+    def link_mem_size(self, area):
+        """A backup's areas (topper_app.linkmem): their size, their bytes, a restore."""
+        from topper_app import linkmem
+
+        return linkmem.size(self, area)
+
+    def link_mem_read(self, area, at, n):
+        from topper_app import linkmem
+
+        return linkmem.read(self, area, at, n)
+
+    def link_mem_write(self, area, at, data, now):
+        from topper_app import linkmem
+
+        return linkmem.write(self, area, at, data, now)
 
     # ----- what the table shows now (topper_app.show) --------------------------------
 

@@ -20,9 +20,11 @@ Functions of the ``App`` (``topper_app.app``). A seat's press is the slap path, 
 
 from topper import games
 from topper.inputs import CARD, PAUSE, PRESS, RESUME, TABLE, TABLE_LONG, TICK
+from topper_hw import devices
+from topper_hw.nvstore import StoreError
 from topper_view import effects, sounds
 from topper_app.modes import GAME, MENU, QUIT, STARTER
-from topper_app import referees
+from topper_app import referees, wholesave
 
 
 def start(app, now, seed=None):
@@ -34,7 +36,7 @@ def start(app, now, seed=None):
     if seed is not None:
         cfg["seed"] = seed
     if cfg["cardpad"]:
-        loaded = app._load_deck(now, game.deck == games.STANDARD)
+        loaded = _load_deck(app, now, game.deck)
         if loaded is None:
             return
         deck, finished = loaded
@@ -92,8 +94,24 @@ def begin(app, seat, t):
         app.between()
         app.ref = app.save.begin(ref, t)  # from now on every input is journaled
         return
-    app.save.begin_whole(app._snapshot(t), t)  # saved whole from here, after each ruling
+    app.save.begin_whole(wholesave.snapshot(app, t), t)  # saved whole from here, after each ruling
     ruled(app, rulings, t, saved=True)
+
+
+def _load_deck(app, now, deck):
+    """The card pad opened and the enrolled map of ``deck``, the game's
+    (``topper.games``: standard, Triple Topper or its squares), ``(map, finished)``, or
+    None after a notice."""
+    if app.dev.pad is None and not devices.open_pad(app.dev, app.cfg):
+        app._notice("CARD PAD", app.dev.problems[-1], MENU)
+        app._sound(sounds.ERROR, now)
+        return None
+    try:
+        return app.dev.store.load(deck)
+    except StoreError as e:
+        app._notice("CARD PAD", "%s. Menu: Enroll deck." % (e,), MENU)
+        app._sound(sounds.ERROR, now)
+        return None
 
 
 def enter(app, cfg, ref, deck):

@@ -43,7 +43,7 @@ def _deck(app, cfg):
     if app.dev.pad is None:
         devices.open_pad(app.dev, app.cfg)
     try:
-        return app.dev.store.load(standard=games.find(cfg["game"]).deck == games.STANDARD)[0]
+        return app.dev.store.load(games.find(cfg["game"]).deck)[0]
     except (StoreError, AttributeError):
         return {}
 

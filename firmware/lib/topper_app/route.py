@@ -9,7 +9,7 @@ mode needs is in that mode's module (``play``, ``enroll``), imported when it is
 needed."""
 
 from topper.inputs import CHATTER, CHORD, LONG, OVERFLOW, PRESS, SHORT, STUCK, TABLE, TABLE_LONG
-from topper_hw.nvstore import uid_key
+from topper_hw.deckmap import uid_key
 from topper_view import sounds
 from topper_view.menu import ENROLL, START
 from topper_app.modes import ENROLL_MODE, GAME, MENU, NOTICE, QUIT, STARTER

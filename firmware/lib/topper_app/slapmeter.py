@@ -200,7 +200,16 @@ class SlapMeter:
         show.lines = lines_w
         _wrap1(app, "_view", cur, VIEW)
         _wrap0(app.logq, "flush", cur, LOG)
-        _wrap0(app, "_save_rulings", cur, WHOLE)
+        from topper_app import wholesave
+
+        after = wholesave.after_rulings
+
+        def after_w(a):
+            m = count()
+            after(a)
+            cur[WHOLE] += count() - m
+
+        wholesave.after_rulings = after_w
         d = app.dev
         if d.buttons is not None:
             _wrap1(d.buttons, "poll", cur, POLL)

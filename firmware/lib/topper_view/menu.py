@@ -44,6 +44,9 @@ DELAY = 6
 BYOYOMI = 7
 CANADIAN = 8
 STAGED = (FISCHER, BRONSTEIN, SUDDEN, DELAY)
+# The "Enroll deck" line's short names of the decks the card pad knows; a "?" after one
+# half enrolled, a "!" after one whose map is damaged.
+DECK_WORDS = {games.STANDARD: "std", games.TOPPER: "TT", games.SQUARES: "sq"}
 
 # Lines in the order shown: (key, label); a slap game's.
 ITEMS = (
@@ -103,6 +106,8 @@ class Menu:
         self.seat_ms = 300000  # that seat's time
         self.flag = 0  # an index in FLAGS
         self.fixed = None  # a control the host set that these lines cannot show
+        # The deck maps the card pad has (topper_hw.nvstore's ``known``), set by the app.
+        self.decks = []
 
     def config(self):
         if is_turn(self.game):
@@ -338,7 +343,19 @@ class Menu:
             return screen.secs(self.limit) if self.hurry_on else "-"
         if k == "cardpad":
             return "on" if self.cardpad else "off"
+        if k == "enroll":
+            return self.decks_word()
         return ""
+
+    def decks_word(self):
+        """The decks the card pad knows, in short: "TT std", "sq?", "none"."""
+        words = []
+        for known in self.decks:
+            if known[1] is None:
+                words.append(DECK_WORDS[known[0]] + "!")
+            else:
+                words.append(DECK_WORDS[known[0]] + ("" if known[3] else "?"))
+        return " ".join(words) if words else "none"
 
     def lines(self):
         """The menu screen: a title, six lines around the cursor, a hint."""

@@ -104,10 +104,12 @@ class VirtualBoard:
         self.watchers = []  # f(lines, now) after every step: the log lines it wrote
         self.dev = d
         self.store = d.store
-        self.enrolled = None  # the deck kind in the deck map
+        self.enrolled = None  # the deck kind of the menu's game, whose tags are in hand
         self._tags = {}  # its tags: card -> the uid of each copy
         self._copies = {}  # card -> the copy tapped last (each copy is its own tag)
         self._draw = random.Random(seed)  # tap_due's cards: a face-down hand's next card
+        for kind in (deck.TRIPLE, deck.STANDARD):
+            deck.enroll(d.store, kind)
         self._follow_menu(games.offered(cfg["game"], []))
         self.app = App(cfg, d, now, problems)
 
@@ -116,7 +118,7 @@ class VirtualBoard:
     def step(self, now):
         self.seat_keys.events.arrive(now)
         self.table_keys.events.arrive(now)
-        if self.app.mode == MENU:  # the table enrolls the deck of the game chosen
+        if self.app.mode == MENU:  # the table takes the deck of the game chosen
             self._follow_menu(self.app.menu.game)
         self.app.step(now)
         self.now = now
@@ -207,7 +209,7 @@ class VirtualBoard:
             card = app.enrolling.next_card()
             if card is None:
                 return "every card is enrolled"
-            self._follow_kind(deck.STANDARD if app.enrolling.standard else deck.TRIPLE, write=False)
+            self._follow_menu(app.menu.game)  # the deck the enrollment asks for
             self.tap(card)
             return None
         if not self.pad_slap_game():
@@ -226,13 +228,10 @@ class VirtualBoard:
         return None
 
     def _follow_menu(self, game):
-        self._follow_kind(deck.for_game(game))
-
-    def _follow_kind(self, kind, write=True):
-        """The deck of ``kind`` on the table: its map written into the nvm (``write``),
-        or, while the menu's enrollment writes it, only its tags in hand."""
+        """The deck of the game ``game`` on the table: its tags in hand."""
+        kind = deck.for_game(game)
         if kind != self.enrolled:
-            self._tags = deck.enroll(self.store, kind) if write else deck.tags(kind)
+            self._tags = deck.tags(kind)
             self.enrolled = kind
 
     # ----- what the device shows ------------------------------------------------------

@@ -1,15 +1,15 @@
 """The virtual decks' tags, enrolled as a table would have enrolled them.
 
 Each physical card carries an NFC tag; the device maps a tag to a card through the
-deck map in nvm (``topper_hw.nvstore``), which a table fills once with the menu's
-"Enroll deck". The virtual board comes with its deck enrolled: the whole Triple
-Topper deck (every card once, and jokers), or for Tripp Jokes two standard decks, so
-that any game the menu offers can start with the pad. Which kind is enrolled follows
-the menu's game (``for_game``), as a table swaps decks and enrolls again.
+map of its deck in nvm (``topper_hw.nvstore``), which a table fills once a deck with
+the menu's "Enroll deck". The virtual board comes with both decks enrolled (each
+where its nvm has no map of it yet): the whole Triple Topper deck (every card once, and
+jokers) and two standard decks, so that any game the menu offers can start with the
+pad. The tags in the table's hand follow the menu's game (``for_game``).
 """
 
-from topper import cards, games, stdcards
-from topper_hw import nvstore
+from topper import cards, decks, games, stdcards
+from topper_hw import deckmap
 
 TRIPLE = 0
 STANDARD = 1
@@ -36,11 +36,22 @@ def tags(kind):
 
 
 def enroll(store, kind):
-    """Write the deck map of ``kind`` into ``store`` (a ``nvstore.DeckStore``); its tags."""
+    """Write the map of the deck of ``kind`` into ``store`` (a ``nvstore.DeckStore``),
+    unless it has a readable one."""
+    name = games.STANDARD if kind == STANDARD else games.TOPPER
+    for known in store.known():
+        if decks.physical(known[0]) == name and known[1] is not None:
+            return
+    jokers, copies = (JOKERS // 2, COPIES) if kind == STANDARD else (JOKERS, 1)
     deck = tags(kind)
-    entries = [(nvstore.uid_key(u), c) for c in deck for u in deck[c]]
-    store.save(entries, True, standard=kind == STANDARD)
-    return deck
+    taken = {}
+    slots = []
+    for c in deckmap.order(name, jokers, copies):
+        n = taken.get(c, 0)
+        taken[c] = n + 1
+        slots.append(deckmap.uid_key(deck[c][n]))
+    store.write(name, jokers, copies, slots)
+    store.seal(name)
 
 
 def for_game(game):
