@@ -24,9 +24,9 @@ Only the simulator uses these: the device never needs to turn a move into presse
 """
 
 import copy
-import importlib
 
 from topper import games
+from topper_app.referees import load
 
 TAP = "tap"
 SHORT = "short"
@@ -41,12 +41,12 @@ def host(key):
     name = games.find(key).host
     if name is None:
         raise KeyError("%s has no host side: the simulator cannot seat players at it" % key)
-    return importlib.import_module(name)
+    return load(name)
 
 
 def for_game(key, pad):
     """The moves of game ``key`` with the card pad (``pad``) or with the buttons alone."""
-    return importlib.import_module("%s.%s" % (games.find(key).host, "pad_moves" if pad else "button_moves"))
+    return load("%s.%s" % (games.find(key).host, "pad_moves" if pad else "button_moves"))
 
 
 def hand_of(ref, seat):
