@@ -9,7 +9,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("replay", "sim", "flash", "build", "monitor", "stats", "logs")
+COMMANDS = ("replay", "sim", "flash", "build", "monitor", "stats", "logs", "web")
 
 
 def _available():
