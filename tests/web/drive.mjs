@@ -87,6 +87,7 @@ function canvasRam(page) {
 }
 
 async function menu(s) {
+  await s.page.waitForTimeout(500); // frames after the first: the menu stays as it is
   const shown = await canvasRam(s.page);
   const now = await s.page.evaluate(() => window.topper.call("frame"));
   return {
