@@ -77,3 +77,12 @@ def test_topper_web_serves_the_page_on_localhost():
         out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "http://127.0.0.1:%d/" % port in out
+
+
+def test_from_a_wheel_it_says_it_needs_a_checkout(tmp_path, monkeypatch, capsys):
+    from topper_host import cli, origin
+
+    monkeypatch.setattr(origin, "checkout", lambda: None)
+    assert cli.main(["web", "--build", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == "topper web: the page needs a checkout (its npm MicroPython): run it from one"
