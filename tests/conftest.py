@@ -83,6 +83,8 @@ SLOW = {
     "host/test_sim_turn_tmux.py::test_a_turn_game_log_plays_back_on_the_board",
     "host/test_soak.py::test_a_quarter_hour_of_play_with_cuts_faults_and_a_busy_host",
     "host/test_turn_fuzz.py::test_random_presses_and_power_cuts_never_break_a_turn_game",
+    "host/test_web_table.py::test_the_pages_bot_games_with_the_pad_are_topper_sims",
+    "host/test_web_table.py::test_the_pages_bot_games_without_the_pad_are_topper_sims",
 }
 
 

@@ -107,6 +107,10 @@ BAD_PATHS = [
     (["monitor", "--port", "/proc/nope"], "no such port"),
     (["monitor", "--port", "loop://", "--save", "adir"], "--save adir: is a folder"),
     (["monitor", "--port", "loop://", "--save", "/proc/nope/x.jsonl"], "--save /proc/nope/x.jsonl"),
+    # web
+    (["web", "--build", "afile"], "--build afile: is a file"),
+    (["web", "--build", "afile/page"], "afile is a file"),
+    (["web", "--build", "/proc/nope"], "--build /proc/nope"),
 ]
 
 
@@ -132,6 +136,8 @@ BAD_VALUES = [
     (["flash", "--uf2", "--wait", "--timeout", "abc"],
      "argument --timeout: 'abc' is not a number of seconds"),
     (["flash", "--uf2", "--wait", "--timeout", "-1"], "argument --timeout: '-1' is not a number of seconds"),
+    (["web", "--port", "abc"], "topper web: error: argument --port: invalid int"),
+    (["web", "--port", 70000], "--port 70000: a port is 1 to 65535"),
     (["bogus"], "topper: error: argument COMMAND: invalid choice"),
 ]
 

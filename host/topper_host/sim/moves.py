@@ -23,10 +23,8 @@ Card's dealt game) or makes by itself (an answer it counts from a card it read).
 Only the simulator uses these: the device never needs to turn a move into presses.
 """
 
-import copy
-import importlib
-
 from topper import games
+from topper_app.referees import load
 
 TAP = "tap"
 SHORT = "short"
@@ -41,12 +39,12 @@ def host(key):
     name = games.find(key).host
     if name is None:
         raise KeyError("%s has no host side: the simulator cannot seat players at it" % key)
-    return importlib.import_module(name)
+    return load(name)
 
 
 def for_game(key, pad):
     """The moves of game ``key`` with the card pad (``pad``) or with the buttons alone."""
-    return importlib.import_module("%s.%s" % (games.find(key).host, "pad_moves" if pad else "button_moves"))
+    return load("%s.%s" % (games.find(key).host, "pad_moves" if pad else "button_moves"))
 
 
 def hand_of(ref, seat):
@@ -64,5 +62,38 @@ def taps(cards):
 def preview(ref, action):
     """What ``action`` would do at the physical table: its rulings and the referee
     after it, on a copy (the cards move only once the device took the move)."""
-    ahead = copy.deepcopy(ref)
+    ahead = clone(ref, {})
     return ahead, ahead.act(action, 0)
+
+
+_SHARED = (int, float, bool, str, bytes, type(None))
+
+
+def clone(x, memo):
+    """A deep copy of a referee, as ``copy.deepcopy`` makes it on CPython: its
+    objects, lists, dicts, tuples and sets copied, one copy of each however often it is
+    held (``memo``: id -> copy), the rest (numbers, strings, classes, functions)
+    shared. MicroPython's ``copy`` copies no instance of a class, and the browser page
+    runs the physical table under MicroPython."""
+    t = type(x)
+    if t in _SHARED or isinstance(x, type) or callable(x):
+        return x
+    done = memo.get(id(x))
+    if done is not None:
+        return done
+    if t is list:
+        y = memo[id(x)] = []
+        y.extend([clone(v, memo) for v in x])
+    elif t is dict:
+        y = memo[id(x)] = {}
+        for k, v in x.items():
+            y[clone(k, memo)] = clone(v, memo)
+    elif t is tuple:
+        y = memo[id(x)] = tuple([clone(v, memo) for v in x])
+    elif t in (set, frozenset, bytearray):
+        y = memo[id(x)] = t([clone(v, memo) for v in x])
+    else:
+        y = memo[id(x)] = object.__new__(t)
+        for k, v in x.__dict__.items():
+            setattr(y, k, clone(v, memo))
+    return y

@@ -18,10 +18,10 @@ weighs are those after the move's own events: a press someone else makes meanwhi
 (the raw keys of the terminal) is not the move's.
 """
 
-import importlib
-
 from topper import games, jsonl
 from topper.gamekit import Entry, seat_name
+
+from topper_app.referees import load
 
 from topper_host.sim import moves
 from topper_host.sim.think import Thinker
@@ -97,7 +97,7 @@ class TurnTable:
         self.flag = flag  # what a flag does (topper.turnref.FLAG_NAMES), None: shown
         self.lost = -1  # the seat the device says lost on time
         self.humans = tuple(humans)
-        mod = importlib.import_module(games.find(game).referee)
+        mod = load(games.find(game).referee)
         self.ref = mod.referee(seats, Entry.DEALT, seed, None, self.options)
         self.moves = moves.for_game(game, pad)
         self.bots = {}

@@ -9,6 +9,9 @@ and see the same screens as a table does. The drivers stay the firmware's
 (``topper_hw.buttons``, ``pixels``, ``buzzer``, ``cardpad``, ``oled``, ``nvstore``):
 only what sits under them is virtual.
 
+The parts run under MicroPython as well as CPython: the browser page (``topper web``,
+``topper_host.web``) builds the same board under MicroPython compiled to WebAssembly.
+
 One job a module: ``keypad`` (CircuitPython's ``keypad`` event queue, stamped with the
 board's clock), ``parts`` (the NeoPixel strip, the buzzer's PWM, the I2C bus with the
 OLED on it, the PN532 card reader), ``deck`` (the tags of a virtual deck, enrolled),

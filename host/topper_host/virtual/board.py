@@ -18,9 +18,9 @@ the simulator resumes when it starts again, as on the board after a power cut.
 """
 
 import os
-import random
 
 from topper import games
+from topper.rng import Rng
 from topper.games.slap.engine import Phase
 from topper_app.modes import ENROLL_MODE, GAME, MENU
 
@@ -107,7 +107,7 @@ class VirtualBoard:
         self.enrolled = None  # the deck kind of the menu's game, whose tags are in hand
         self._tags = {}  # its tags: card -> the uid of each copy
         self._copies = {}  # card -> the copy tapped last (each copy is its own tag)
-        self._draw = random.Random(seed)  # tap_due's cards: a face-down hand's next card
+        self._draw = Rng(seed)  # tap_due's cards: a face-down hand's next card
         for kind in (deck.TRIPLE, deck.STANDARD):
             deck.enroll(d.store, kind)
         self._follow_menu(games.offered(cfg["game"], []))
@@ -224,7 +224,7 @@ class VirtualBoard:
         for c in g.pot:
             if c in pool:
                 pool.remove(c)
-        self.tap(pool[self._draw.randrange(len(pool))])
+        self.tap(pool[self._draw.below(len(pool))])
         return None
 
     def _follow_menu(self, game):

@@ -34,7 +34,7 @@ class Strip:
         return self.n
 
     def __setitem__(self, i, c):
-        if isinstance(i, slice):  # a whole frame at once, as the pixel buffer takes it
+        if not isinstance(i, int):  # a slice: a whole frame at once, as the pixel buffer takes it
             for k, v in zip(range(*i.indices(self.n)), c):
                 self._px[k] = rgb(v)
             return

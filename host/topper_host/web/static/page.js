@@ -1,0 +1,296 @@
+// The page's side of the device: MicroPython started, the firmware's Python written into
+// its file system, the table (topper_host.web.table) built and stepped from animation
+// frames on the page's millisecond clock; its OLED, ring and buzzer drawn and played here,
+// the page's keys and touches its buttons. Every file comes from this folder.
+
+import { loadMicroPython } from "./micropython.mjs";
+
+const TABLE = -1; // the table button, where a seat's number would be
+const HEAP = 16 * 1024 * 1024; // the bots' tables beside the device need more than a board's heap
+const GAMES = [
+  ["ww3", "World War 3"], ["armageddon", "Armageddon"], ["tripp", "Tripp Jokes"],
+  ["tricky", "Tricky Dick"], ["crazy", "Crazy Job"], ["guess", "Guess My Card"],
+];
+const LIT = [225, 240, 255]; // an SSD1306's white
+const UNLIT_LED = 40; // an unlit pixel, dark grey so that the ring's shape shows
+const LOG_LINES = 200;
+const HOW = {
+  pad: "you are P1: t or the table button lays your card, 1 or P1 slaps",
+  blind: "you are P1, blind play: t or the table button lays your card, 1 or P1 slaps",
+  turn: "you are P1: pick your move from the list (a digit or a click)",
+};
+
+const $ = (id) => document.getElementById(id);
+const started = performance.now();
+let call = null; // call(method, ...args) on the Python table
+let kind = null; // null: the device alone; "pad", "blind", "turn": a game against bots
+let deckKind = null;
+let last = 0;
+const held = new Set(); // buttons down, by key or pointer: each goes up once
+
+// ---- start -----------------------------------------------------------------------
+
+async function start() {
+  const [mp, sources] = await Promise.all([
+    loadMicroPython({ heapsize: HEAP, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }),
+    fetch("python.json").then((r) => r.json()),
+  ]);
+  for (const [path, text] of Object.entries(sources)) {
+    const file = "/lib/" + path;
+    mp.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    mp.FS.writeFile(file, text);
+  }
+  mp.runPython(
+    "import sys\n" +
+      "sys.path.append('/lib')\n" +
+      "from topper_host.web.table import Table\n" +
+      "table = Table()\n" +
+      "def call(name, *args):\n" +
+      "    return getattr(table, name)(*args)\n",
+  );
+  call = mp.globals.get("call");
+  setUp();
+  last = performance.now();
+  requestAnimationFrame(loop);
+}
+
+function loop(now) {
+  try {
+    call("advance", now - last);
+    last = now;
+    show(JSON.parse(call("frame")));
+  } catch (e) {
+    // A bug: the board stops where it is, and says why, rather than run on half-stepped.
+    $("status").textContent = "stopped: " + String(e.message || e).trim().split("\n").pop();
+    document.body.dataset.state = "stopped";
+    throw e;
+  }
+  requestAnimationFrame(loop);
+}
+
+// ---- what the device shows ---------------------------------------------------------
+
+function show(f) {
+  kind = f.kind;
+  if (f.oled !== null) drawOled(f.oled);
+  drawRing(f.ring);
+  sound(f.tone);
+  if (f.log.length) addLog(f.log);
+  if (f.deck !== deckKind) {
+    deckKind = f.deck;
+    drawDeck(JSON.parse(call("deck")));
+  }
+  showMoves(f.moves, f.stuck);
+  $("pad-box").hidden = kind !== null; // against bots the table taps the cards
+  const state = document.body.dataset;
+  if (state.state === "loading" && f.oled !== null && /[^0]/.test(f.oled)) {
+    state.state = "ready";
+    window.topper.menuMs = Math.round(performance.now() - started);
+    $("status").textContent = "ready in " + (window.topper.menuMs / 1000).toFixed(1) + " s";
+  }
+}
+
+function drawOled(hex) {
+  const c = $("oled").getContext("2d");
+  const img = c.createImageData(128, 64);
+  for (let page = 0; page < 8; page++) {
+    for (let x = 0; x < 128; x++) {
+      const b = parseInt(hex.substr((page * 128 + x) * 2, 2), 16);
+      for (let k = 0; k < 8; k++) {
+        if (!((b >> k) & 1)) continue;
+        const at = ((page * 8 + k) * 128 + x) * 4;
+        img.data.set(LIT, at);
+      }
+    }
+  }
+  for (let i = 3; i < img.data.length; i += 4) img.data[i] = 255;
+  c.putImageData(img, 0, 0);
+}
+
+// An LED driven at 40/255 looks far brighter than RGB 40 on a screen: the values are
+// the device's, only their look is lifted (as the terminal simulator does).
+const lift = (v) => Math.round(255 * Math.pow(v / 255, 1 / 2.2));
+
+function drawRing(pixels) {
+  const cv = $("ring");
+  const c = cv.getContext("2d");
+  const mid = cv.width / 2;
+  const r = mid * 0.78;
+  c.clearRect(0, 0, cv.width, cv.height);
+  pixels.forEach(([red, green, blue], i) => {
+    // Pixel 0 faces P1, at the bottom; the numbers run clockwise.
+    const a = Math.PI / 2 + (i * 2 * Math.PI) / pixels.length;
+    const dark = red + green + blue === 0;
+    c.fillStyle = dark
+      ? `rgb(${UNLIT_LED},${UNLIT_LED},${UNLIT_LED})`
+      : `rgb(${lift(red)},${lift(green)},${lift(blue)})`;
+    c.beginPath();
+    c.arc(mid + r * Math.cos(a), mid + r * Math.sin(a), mid * 0.09, 0, 2 * Math.PI);
+    c.fill();
+  });
+}
+
+function addLog(lines) {
+  const pre = $("log");
+  const kept = (pre.textContent ? pre.textContent.split("\n") : []).concat(lines);
+  pre.textContent = kept.slice(-LOG_LINES).join("\n");
+  pre.scrollTop = pre.scrollHeight;
+}
+
+function drawDeck(names) {
+  const box = $("cards");
+  box.replaceChildren(
+    ...names.map((name) => {
+      const b = document.createElement("button");
+      b.textContent = name;
+      b.className = "card c-" + (name.length === 3 ? name[1] : "std");
+      b.addEventListener("click", () => {
+        const why = call("tap", name);
+        $("status").textContent = why || "tapped " + name;
+      });
+      return b;
+    }),
+  );
+}
+
+let movesShown = "";
+function showMoves(moves, stuck) {
+  $("moves-box").hidden = kind !== "turn";
+  const text = JSON.stringify(moves) + stuck;
+  if (text === movesShown) return;
+  movesShown = text;
+  $("moves").replaceChildren(
+    ...moves.map((label, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.addEventListener("click", () => call("choose", i));
+      li.append(b);
+      return li;
+    }),
+  );
+  if (stuck) $("status").textContent = stuck;
+}
+
+// ---- the buzzer ------------------------------------------------------------------------
+
+let audio = null;
+let osc = null;
+let gain = null;
+
+// Browsers start sound only after a gesture: the first key or touch makes the context.
+function wakeAudio() {
+  if (audio) return;
+  audio = new AudioContext();
+  osc = audio.createOscillator();
+  gain = audio.createGain();
+  osc.type = "square"; // a piezo buzzer driven by PWM at 50 % duty
+  gain.gain.value = 0;
+  osc.connect(gain).connect(audio.destination);
+  osc.start();
+}
+
+function sound(tone) {
+  if (!audio) return;
+  const on = tone > 0 && $("sound").checked;
+  if (on) osc.frequency.setValueAtTime(tone, audio.currentTime);
+  gain.gain.setValueAtTime(on ? 0.05 : 0, audio.currentTime);
+}
+
+// ---- the hands ---------------------------------------------------------------------------
+
+// A button going down or up: in a game against bots only your own (P1's button is your
+// slap, the table button lays your card); with the device alone, any seat and the table.
+function press(seat, down) {
+  if (down) {
+    if (held.has(seat)) return;
+    held.add(seat);
+  } else {
+    if (!held.delete(seat)) return;
+  }
+  if (kind === null) {
+    call(down ? "down" : "up", seat);
+  } else if (down && kind !== "turn") {
+    if (seat === 0) call("slap");
+    else if (seat === TABLE) lay();
+  }
+}
+
+function lay() {
+  const why = call("lay");
+  $("status").textContent = why;
+}
+
+function onKey(e, down) {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.ctrlKey || e.metaKey) return;
+  wakeAudio();
+  const digit = "12345678".indexOf(e.key);
+  if (digit >= 0) {
+    e.preventDefault();
+    if (kind === "turn") {
+      if (down) call("choose", digit);
+    } else press(digit, down);
+  } else if (e.key === " " || e.key === "Enter") {
+    e.preventDefault();
+    press(TABLE, down);
+  } else if (e.key === "t" && down) {
+    lay();
+  }
+}
+
+function holdable(button, seat) {
+  // Pointer events: a finger or the mouse held on the button holds it (long presses,
+  // chords with a second finger); it goes up however the touch ends.
+  button.addEventListener("pointerdown", (e) => {
+    wakeAudio();
+    button.setPointerCapture(e.pointerId);
+    button.classList.add("down");
+    press(seat, true);
+  });
+  for (const ev of ["pointerup", "pointercancel", "lostpointercapture"]) {
+    button.addEventListener(ev, () => {
+      button.classList.remove("down");
+      press(seat, false);
+    });
+  }
+  button.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+function setUp() {
+  const seats = $("seats");
+  const colors = JSON.parse(call("seat_colors"));
+  for (let s = 0; s < 8; s++) {
+    const b = document.createElement("button");
+    b.className = "hold seat";
+    b.style.setProperty("--seat", `rgb(${colors[s].join(",")})`);
+    b.textContent = "P" + (s + 1);
+    seats.append(b);
+    holdable(b, s);
+  }
+  holdable($("table-button"), TABLE);
+  const game = $("game");
+  for (const [key, title] of GAMES) game.append(new Option(title, key));
+  game.addEventListener("change", () => {
+    if (game.value === "tricky") $("seats-n").value = 4;
+  });
+  $("deal").addEventListener("click", () => {
+    wakeAudio();
+    held.clear();
+    const seats = Number($("seats-n").value);
+    const watch = $("watch").checked;
+    const why = call("deal", game.value, seats, $("pad").checked, Number($("seed").value), watch);
+    const slap = game.value === "ww3" || game.value === "armageddon";
+    const how = HOW[slap ? ($("pad").checked ? "pad" : "blind") : "turn"];
+    $("status").textContent = why || (watch ? "bots at every seat" : how);
+  });
+  $("alone").addEventListener("click", () => {
+    held.clear();
+    call("device");
+  });
+  $("lay").addEventListener("click", lay);
+  window.addEventListener("keydown", (e) => !e.repeat && onKey(e, true));
+  window.addEventListener("keyup", (e) => onKey(e, false));
+}
+
+// For the tests and the screenshots: the Python table, once it is there.
+window.topper = { ready: start().then(() => ({ call: (...a) => call(...a) })), call: (...a) => call(...a) };

@@ -1,0 +1,128 @@
+"""The browser page's table (``topper_host.web.table``) under CPython: its games against
+bots are ``topper sim``'s, ruling for ruling, every game with the card pad and without
+it; its buttons go down and up when the page says; what it hands the page to draw.
+
+tests/web plays the same games in the page, under MicroPython in Chromium.
+"""
+
+import json
+
+from test_sim_support import topper
+
+from topper_host.web import slices
+from topper_host.web.table import TABLE, Table
+
+# (game, seats, card pad, seed, topper sim's options): seeds of short games.
+WITH_PAD = [
+    ("ww3", 3, 5, []),
+    ("armageddon", 3, 5, []),
+    ("tripp", 3, 4, []),
+    ("tricky", 4, 1, []),
+    ("crazy", 3, 5, []),
+    ("guess", 3, 2, []),
+]
+WITHOUT_PAD = [
+    ("ww3", 3, 5, ["--blind"]),
+    ("armageddon", 3, 5, ["--blind"]),
+    ("tripp", 3, 4, ["--card-pad", "off"]),
+    ("tricky", 4, 5, ["--card-pad", "off"]),
+    ("crazy", 3, 5, ["--card-pad", "off"]),
+    ("guess", 3, 2, ["--card-pad", "off"]),
+]
+LIMIT_MS = 20 * 60000
+
+
+def rulings(lines):
+    """The rulings of log lines; a sealed secret's digest and salt left out (the board's
+    random key makes them new every run)."""
+    out = []
+    for line in lines:
+        obj = json.loads(line) if line.startswith("{") else {}
+        if "r" in obj:
+            obj.pop("digest", None)
+            obj.pop("salt", None)
+            out.append(obj)
+    return out
+
+
+def _same_as_sim(games, pad, tmp_path):
+    for game, seats, seed, opts in games:
+        log = tmp_path / ("%s-%d.jsonl" % (game, seed))
+        sim = topper("sim", "--headless", "--game", game, "--seats", seats, "--seed", seed, "--log", log,
+                     *opts)
+        assert sim.returncode == 0, sim.stderr
+        table = Table()
+        assert table.deal(game, seats, pad, seed, True) is None
+        assert table.run_until_over(LIMIT_MS), game
+        got = rulings(table.heard)
+        assert got == rulings(sim.stdout.splitlines()), (game, pad)
+        assert got[-1]["r"] in ("win", "over")
+
+
+def test_the_pages_bot_games_with_the_pad_are_topper_sims(tmp_path):
+    _same_as_sim(WITH_PAD, True, tmp_path)
+
+
+def test_the_pages_bot_games_without_the_pad_are_topper_sims(tmp_path):
+    _same_as_sim(WITHOUT_PAD, False, tmp_path)
+
+
+def _menu_line(table):
+    return [s for s in table.board.lines if s.startswith(">")][0]
+
+
+def test_the_table_button_goes_down_and_up_when_the_page_says():
+    table = Table()
+    table.advance(200)
+    assert _menu_line(table).startswith(">Start game")
+    table.down(TABLE)
+    table.advance(100)
+    table.up(TABLE)
+    table.advance(200)
+    assert _menu_line(table).split() == [">Game", "WW3"]  # a short press: the next line
+    table.down(TABLE)
+    for _ in range(4):
+        table.advance(250)
+    table.up(TABLE)
+    table.advance(200)
+    assert _menu_line(table).split() == [">Game", "ARMAGEDDON"]  # held: the next game
+
+
+def test_a_frame_is_what_the_device_shows():
+    table = Table()
+    table.advance(200)
+    first = json.loads(table.frame())
+    assert len(bytes.fromhex(first["oled"])) == 1024
+    assert len(first["ring"]) == 24 and first["kind"] is None and first["game"] is None
+    again = json.loads(table.frame())
+    assert again["oled"] is None  # the OLED did not change: nothing to draw
+    assert again["log"] == []
+    names = json.loads(table.deck())
+    assert len(names) == len(set(names)) and "3RC" in names and "JK" in names
+    assert json.loads(table.seat_colors())[0] == [0, 70, 255]  # P1's blue, as on the ring
+
+
+def test_a_deal_the_device_would_refuse_is_words_and_the_board_stays():
+    table = Table()
+    board = table.board
+    assert table.deal("tricky", 3, True, 1) == "Tricky Dick takes 4 to 4 players"
+    assert table.board is board
+    assert table.tap("9ZZ") != ""
+
+
+def test_the_human_lays_and_slaps_at_p1():
+    table = Table()
+    assert table.deal("ww3", 3, True, 5) is None
+    for _ in range(3):
+        table.advance(250)  # the starter (P3) has pressed: the game is on
+    assert table.board.due_seat() == 2
+    assert table.lay() == "wait: P3 lays"  # only your own card
+    table.slap()
+    table.advance(100)
+    assert any('"seat":0' in line and '"press"' in line for line in table.heard)
+
+
+def test_the_ring_drivers_slice_is_a_slice():
+    assert slices._slice(0, 24) == slice(0, 24)
+    assert slices._slice(5) == slice(5)
+    assert slices._slice(1, 9, 2) == slice(1, 9, 2)
