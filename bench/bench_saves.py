@@ -19,7 +19,8 @@ import time
 
 from topper_host.sim.ref_feed import SLOT_BYTES, sizes
 
-# (game, seats, options): the longest matches the menu offers, and a common one.
+# (game, seats, options): the longest matches the menu offers, a common one, and those at
+# the edge of what the menu marks FRAM only (topper.games.outgrows_nvm).
 CASES = (
     ("tripp", 4, None),
     ("tripp", 8, None),
@@ -31,9 +32,13 @@ CASES = (
     ("crazy", 8, {"hands": 0}),
     ("crazy", 4, {"hands": 8}),
     ("crazy", 8, {"hands": 8}),
+    ("crazy", 7, {"hands": 3}),
+    ("crazy", 8, {"hands": 3}),
+    ("crazy", 4, {"hands": 6}),
     ("guess", 4, {"hands": 4}),
     ("guess", 4, {"hands": 8}),
     ("guess", 8, {"hands": 1}),
+    ("guess", 8, {"hands": 2}),
     ("guess", 8, {"hands": 8}),
 )
 

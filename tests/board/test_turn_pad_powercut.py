@@ -1,18 +1,18 @@
 """Power cuts in card-pad turn games on the emulated board without the FRAM: the saves go
 to the nvm store's 1,664-byte slots (docs/power-cut.md). A whole Tripp Jokes game of 3
-seats is played at the pad by seeded bots at a physical
+seats and a whole Tricky Dick hand are played at the pad by seeded bots at a physical
 table (``topper_host.sim.ref_feed``: the game's dealt referee holds the real cards), each
 move made on the board as its cards tapped and its buttons pressed. At three seeded
-moves, one of them in the game's last tenth, the power is cut once the nvm has written
-(more than a second after the move), the board boots again and must be back in the same
-game; the game then plays on, and it ends as the physical table's game ends: the same
-winners and scores as the game never cut."""
+moves, one of them in the game's (the hand's) last tenth, the power is cut once the nvm
+has written (more than a second after the move), the board boots again and must be back
+in the same game; the game then plays on, and it ends as the physical table's game ends:
+the same winners and scores as the game never cut."""
 
 import random
 
 import pytest
 import slap_table as st
-from topper import stdcards
+from topper import cards, stdcards
 from topper_host.sim import moves
 from topper_host.sim.ref_feed import Game
 from turn_table import Table
@@ -25,17 +25,25 @@ def std_uid(code, copy=0):
     return "045d%02x%02x1c7780" % (copy, code)
 
 
+def tt_uid(code):
+    """The tag on the Triple Topper card ``code``."""
+    return "045e00%02xa17780" % code
+
+
 class BoardGame(Game):
     """The host's game, each input made on the board as well."""
 
-    def __init__(self, table, uid, *args, **kw):
+    def __init__(self, table, uid, *args, until=None, **kw):
         self.table = table
         self.uid = uid
+        self.until = until
         self.last_tap = (None, -SAME_TAG_MS)
         self.jokers = 0
         Game.__init__(self, *args, **kw)
 
     def _feed(self, inputs):
+        if self.until is not None and self.plays >= self.until:
+            return False  # the table stops at its last play: what it would do next is not made
         ended = Game._feed(self, inputs)
         tb = self.table
         b = tb.board
@@ -79,14 +87,18 @@ def _cuts(plays, seed):
 
 
 def _play_with_cuts(table, game, uid, seats, seed, until=None):
+    """The seeded game played on the board (its first ``until`` plays, then nothing more)
+    with three cuts; returns the game, the board's view at the end without its clock and
+    message, the cuts and the board's emulated seconds."""
     b = table.board
+    e0 = b.emulated_us
     # A dry run on the host gives the game's length, for the cuts.
     dry = Game(game, seats, seed, True, None, control=None)
     while not dry.over and (until is None or dry.plays < until):
         dry.step()
     cuts = _cuts(dry.plays, seed)
     st.setup(b, game=game, seats=seats, cardpad=True, seed=seed)
-    g = BoardGame(table, uid, game, seats, seed, True, None, control=None)
+    g = BoardGame(table, uid, game, seats, seed, True, None, control=None, until=until)
     resumed = []
     while not g.over and (until is None or g.plays < until):
         g.step()
@@ -104,7 +116,7 @@ def _play_with_cuts(table, game, uid, seats, seed, until=None):
             table.board.run_ms(300)
     assert resumed == cuts
     b.run_ms(500)
-    return g, _view(b)[1], cuts
+    return g, _view(b)[1], cuts, (b.emulated_us - e0) / 1e6
 
 
 @pytest.fixture(scope="module")
@@ -134,12 +146,45 @@ def test_a_card_pad_tripp_jokes_game_cut_three_times_ends_as_never_cut(table):
     said = "\n".join(table.wait_for("Saved"))  # the whole deck tapped: saved at once
     table.table()  # the notice's OK
     assert "Saved 54 standard card tags." in said.replace("\n", " "), said
-    g, end, cuts = _play_with_cuts(table, "tripp", std_uid, 3, seed=11)
+    g, end, cuts, emulated_s = _play_with_cuts(table, "tripp", std_uid, 3, seed=11)
     want = g.physical.view(g.t)
     assert g.physical.is_over() and end["over"], end
     assert (end["winners"], end["out"]) == (want["winners"], want["out"]), (end, want)
+    print("\n[tripp pad] %d plays, cut after %s; board %.1f s emulated" % (g.plays, cuts, emulated_s))
+    table.end_game()
+
+
+def test_a_card_pad_tricky_dick_hand_cut_three_times_ends_as_never_cut(table):
+    b = table.board
+    table.set_value("Game", "TRICKY DICK")
+    table.to_line("Enroll deck")
+    table.table_long()
+    table.wait_for("ENROLL DECK", "0/127")
+    for code in cards.full_deck(2):
+        if cards.is_natural(code):
+            table.tap(tt_uid(code))
+        else:
+            b.press("table", hold_ms=60)  # a wild card or a joker: skipped
+            b.run_ms(180)
+    table.wait_for("Saved 64 card tags.")  # the last card skipped: saved at once
+    table.table()
+    # A hand is 16 tricks, the first turned up at the deal: 60 cards played after it.
+    g, end, cuts, emulated_s = _play_with_cuts(table, "tricky", tt_uid, 4, seed=12, until=60)
+    match = g.physical.match
+    assert len(match.hand_results) == 1, "the physical table's hand is not over"
+    # The board pauses on the hand's points, as the referee never cut does.
+    never_cut = g.device.view(g.t)
+    for k in ("clock", "message"):
+        never_cut.pop(k, None)
+    assert end == never_cut, (end, never_cut)
+    assert end["lines"][:2] == [
+        "Hand 1/4 done",
+        "hand " + " ".join("%+d" % p for p in match.hand_results[0]),
+    ], end
+    # The physical table has dealt on and scored the next hand's turned-up trick: the
+    # board's scores are the first hand's points.
+    assert end["scores"] == match.hand_results[0], (end, match.hand_results)
     print(
-        "\n[tripp pad] %d plays, cut after %s; board %.1f s emulated"
-        % (g.plays, cuts, table.board.emulated_us / 1e6)
+        "\n[tricky pad] a hand of %d plays, cut after %s; board %.1f s emulated" % (g.plays, cuts, emulated_s)
     )
     table.end_game()

@@ -176,5 +176,16 @@ def test_the_start_line_says_when_a_match_can_outgrow_the_nvm_save():
     assert m.lines()[1].endswith("FRAM only")
     m.options["tricky"] = {"mode": 0, "hands": 4}
     assert "FRAM" not in m.lines()[1]
+    m = Menu(game="tricky", seats=4, cardpad=False)
+    m.options["tricky"] = {"mode": 0, "hands": 16}
+    assert "FRAM" not in m.lines()[1]  # the trick reports fit
+    m = Menu(game="crazy", seats=8, cardpad=False)
+    m.options["crazy"] = {"hands": 3, "target": 0}
+    assert m.lines()[1].endswith("FRAM only")
+    m.cardpad = True
+    assert "FRAM" not in m.lines()[1]
+    m = Menu(game="crazy", seats=7, cardpad=False)
+    m.options["crazy"] = {"hands": 3, "target": 0}
+    assert "FRAM" not in m.lines()[1]
     m = Menu(game="tripp", seats=8, cardpad=True)
     assert "FRAM" not in m.lines()[1]

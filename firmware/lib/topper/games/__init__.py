@@ -127,7 +127,9 @@ register(Game(
     ),
     host="topper_host.games.crazy",
     name="Crazy Job",
-    nvm_most=(24, 24),
+    # Without the pad 8 players and 3 hands outgrow the slot, and 4 players and 6 hands
+    # come within bytes of it; 7 players and 3 hands are the most that fit.
+    nvm_most=(24, 21),
 ))
 register(Game(
     "guess", "GUESS MY CARD", (2, 8), TURN, "topper.games.guess.turn", "topper_view.turns", TOPPER,
