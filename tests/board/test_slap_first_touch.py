@@ -134,8 +134,11 @@ def _glitch(b, gate):
 def test_the_first_touch_wins_through_the_gate(board_factory, capture):
     started = time.monotonic()
     b = st.blind_race_board(board_factory, SEATS, capture, seed=5)
-    # the gate's stamps are microseconds: every margin is the script's, to a few us
-    _play(b, RACES if capture == "keypad" else RACES[:4], gate=True, exact_us=10)
+    # the gate's stamps are microseconds: every margin is the script's, to a few us; in
+    # keypad mode the interrupt stamps them, and a touch that comes while the gate's own
+    # interrupt or alarm is at work waits for it (seen up to 25 us: docs/slap-gate.md)
+    _play(b, RACES if capture == "keypad" else RACES[:4], gate=True,
+          exact_us=30 if capture == "keypad" else 10)
     # the capture reports only confirmed presses: the ring and the ruling agree
     _glitch(b, gate=True)
     print("\n[first touch] %s with the gate: %.1f s wall" % (capture, time.monotonic() - started))
