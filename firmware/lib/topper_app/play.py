@@ -224,7 +224,14 @@ def ruled(app, rulings, now, saved=False, log=True):
                 app._save_due = now
                 break
     app._ring_at = None  # the ring shows the rulings in this very step
-    view = app.step_view(now) if app.drawing.ONE_VIEW else None
+    view = None
+    if app.drawing.ONE_VIEW:
+        if app.collect is not None and not app.ref.uses(PRESS):
+            # A game without races: the referee's garbage (a hand's seals, a few KB) is
+            # collected before its view, a few KB more, is built (App.step collects
+            # between the later stages), so the heap holds one of them at a time.
+            app.collect()
+        view = app.step_view(now)
     app._sound(app.drawing.ruled(rulings, view, now, app.fx), now)
 
 
