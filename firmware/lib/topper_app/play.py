@@ -135,7 +135,8 @@ def button(app, kind, seat, t, us, now):
     ref = app.ref
     if not ref.uses(kind):
         if kind == TABLE_LONG:
-            if ref.view(now)["over"]:
+            # (the step's view: the OLED's "END GAME?" is drawn from the same one)
+            if app.step_view(now)["over"]:
                 app._end_game()
             else:
                 app.mode = QUIT
