@@ -142,3 +142,23 @@ def test_a_rewound_tape_gives_the_same_salts_then_goes_on():
     fresh = Rng(8)
     assert first == [fresh.next32() for _ in range(6)]
     assert again.next32() == fresh.next32(), "then the source goes on"
+
+
+def _word_bytes(words):
+    out = bytearray()
+    for w in words:
+        out.extend(bytes(((w >> 24) & 0xFF, (w >> 16) & 0xFF, (w >> 8) & 0xFF, w & 0xFF)))
+    return bytes(out)
+
+
+def test_salts_as_bytes_are_the_words_bytes():
+    # The board takes a salt's bytes (next_bytes) rather than its words: the same salt.
+    keyed = commit.KeyedSalts(b"k" * 16)
+    words = [keyed.next32() for _ in range(20)]  # across the 8-word blocks
+    assert commit.KeyedSalts(b"k" * 16).next_bytes(80) == _word_bytes(words)
+    tape = commit.Tape(commit.KeyedSalts(b"k" * 16))
+    salts = [_word_bytes(words[i : i + 4]) for i in range(0, 20, 4)]
+    assert [commit.new_salt(tape) for _ in range(5)] == salts
+    assert commit.new_salt(commit.Tape(Rng(5))) == commit.new_salt(Rng(5))
+    again = tape.rewound()
+    assert again.next32() == words[0] and commit.new_salt(again) == _word_bytes(words[1:5])

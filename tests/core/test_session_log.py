@@ -91,3 +91,17 @@ def test_the_buffer_is_allocated_with_the_first_event_and_then_reused():
     log.clear()
     log.add({"ev": "tick", "t": 1})
     assert log.buf is buf and len(buf) == 4095
+
+
+def test_a_log_that_closes_keeps_only_its_records_and_the_next_game_gets_a_buffer():
+    log = GameLog(4096)
+    log.header({"game": "guess", "log": "topper-table", "v": 2})
+    log.add({"ev": "start", "t": 5})
+    log.add({"ev": "button", "press": "short", "seat": 0, "t": 6})  # a turn game's move
+    assert log.closed and len(log.buf) == RECORD  # the 4 KB went back to the heap
+    log.add({"ev": "tick", "t": 7})
+    assert log.lines() == 2 and log.line(1) == jsonl.dumps({"ev": "start", "t": 5})
+    log.clear()
+    for t in range(3):
+        log.add({"ev": "press", "seat": 1, "t": t})
+    assert len(log.buf) == 4095 and log.lines() == 3

@@ -110,3 +110,22 @@ def test_can_race_on_blind_play():
             ref.table(t + 20)
         ref.tick(t + 4000)
     assert False in seen and True in seen  # the locked seat could not race, the others could
+
+
+
+def test_a_referees_picks_are_worked_out_again_only_when_its_draws_moved():
+    # The gate is armed after every ruling: the referee keeps its last picks while its
+    # tie draws stand (on a board each draw is long ints), and they are always the
+    # picks its draws give now.
+    ref = BlindSlapReferee("ww3", 4, seed=11)
+
+    def fresh(n=9):
+        return slaprace.tie_picks(ref._tie_rng, [0] * n)
+
+    first = ref.tie_picks([0] * 9)
+    assert first == fresh()
+    assert ref.tie_picks([7] * 9) == first
+    for _ in range(20):  # ties settled: the draws moved
+        ref._tie_rng.below(5)
+        assert ref.tie_picks([0] * 9) == fresh()
+    assert ref.tie_picks([0] * 5) == fresh(5)

@@ -288,3 +288,19 @@ def test_a_game_grown_too_big_for_its_save_is_told_to_the_table_and_goes_on():
     # The store holds no stale game: after a cut the board is at its menu.
     app = power_cut(rig, code, env, port)
     assert app.ref is None and rig.screen()[0].startswith("TOPPER TABLE")
+
+
+def test_a_turn_games_rulings_are_collected_before_their_view_and_so_are_its_errors():
+    # On the board ``collect`` is gc.collect (topper_app.main). A game without races
+    # collects the referee's garbage before its view is built (a hand's seals are
+    # kilobytes, and so is the view), and a step whose rulings were errors alone
+    # collects between its stages too (docs/board-heap.md).
+    rig, app, port, env, code, t0 = started("guess")
+    seen = []
+    app.collect = lambda: seen.append(app.views.view is None)
+    short(rig, app, 1, wait=200)  # P2 picks whom to ask: a ruling
+    assert seen and seen[0], seen  # the first collection came before the view was built
+    del seen[:]
+    short(rig, app, 3, wait=200)  # P4 is not due: an error alone
+    assert app.ref.message.endswith("is due, not P4"), app.ref.message
+    assert len(seen) >= 2, seen

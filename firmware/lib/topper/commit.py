@@ -7,7 +7,8 @@ device judged the whole hand against the secret it had sealed, and never learned
 changed it half-way. The salt is what keeps the seal shut: a secret card is one of 64, a
 rule one of a few thousand, and without a salt anyone could try them all.
 
-Salts come from the ``source`` the caller hands a ``Vault`` (anything with ``next32()``).
+Salts come from the ``source`` the caller hands a ``Vault`` (anything with ``next32()``;
+a source with ``next_bytes(n)`` too gives the same words' bytes without making them ints).
 The simulator passes a seeded ``topper.rng.Rng`` so that a replay gives the same log. The
 device cannot: its seed is the stamp of the press that started the game, which the log
 shows, so salts drawn from it would open every seal to whoever holds the log. It passes
@@ -35,6 +36,7 @@ except ImportError:
     _hash_new = None
 
 SALT_BYTES = 16
+_HEX = b"0123456789abcdef"
 
 
 def _sha256(data):
@@ -49,8 +51,20 @@ def _sha256(data):
 
 
 def to_hex(data):
-    # bytes.hex() and binascii are not in every build.
-    return "".join(["%02x" % b for b in data])
+    # bytes.hex() and binascii are not in every build. Written into one buffer: a
+    # string a byte (as "".join of "%02x"s) was about 1 KB of garbage for a seal's
+    # digest on the board, and a hand seals one a seat.
+    out = bytearray(2 * len(data))
+    for i in range(len(data)):
+        b = data[i]
+        out[2 * i] = _HEX[b >> 4]
+        out[2 * i + 1] = _HEX[b & 15]
+    return str(out, "ascii")
+
+
+def _word(b, i):
+    """The big-endian 32-bit word at ``b[i:i+4]``."""
+    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
 
 
 def from_hex(text):
@@ -64,7 +78,12 @@ def from_hex(text):
 
 
 def new_salt(source):
-    """SALT_BYTES fresh bytes from ``source.next32()``."""
+    """SALT_BYTES fresh bytes from ``source.next32()``, or the same bytes from its
+    ``next_bytes``: on a board a 32-bit word is a long int, and a salt made of words
+    and shifts was a kilobyte of garbage."""
+    next_bytes = getattr(source, "next_bytes", None)
+    if next_bytes is not None:
+        return next_bytes(SALT_BYTES)
     out = bytearray(SALT_BYTES)
     for i in range(0, SALT_BYTES, 4):
         word = source.next32()
@@ -81,18 +100,23 @@ class KeyedSalts:
     def __init__(self, key):
         self.key = bytes(key)
         self._block = 0
-        self._words = []
+        self._h = b""  # the current block's digest
+        self._at = 0  # the bytes of it handed out
+
+    def next_bytes(self, n):
+        """The next ``n`` bytes (a multiple of 4) of the words ``next32`` gives."""
+        out = bytearray(n)
+        for i in range(n):
+            if self._at == len(self._h):
+                self._h = _sha256(self.key + ("|%d" % self._block).encode())
+                self._block += 1
+                self._at = 0
+            out[i] = self._h[self._at]
+            self._at += 1
+        return bytes(out)
 
     def next32(self):
-        if not self._words:
-            h = _sha256(self.key + ("|%d" % self._block).encode())
-            self._block += 1
-            # Last word first: pop() hands them out in order.
-            words = []
-            for i in range(28, -4, -4):
-                words.append((h[i] << 24) | (h[i + 1] << 16) | (h[i + 2] << 8) | h[i + 3])
-            self._words = words
-        return self._words.pop()
+        return _word(self.next_bytes(4), 0)
 
 
 def salts_for(key_hex):
@@ -145,23 +169,35 @@ def check_log(records):
 
 class Tape:
     """A salt source that keeps every word it gave, so that a match rebuilt from its history
-    (an undo) draws the same salts again and the seals already logged still open."""
+    (an undo) draws the same salts again and the seals already logged still open. The
+    words are kept as their bytes (big-endian): on a board an int of 32 bits is a long
+    int of its own on the heap."""
 
-    def __init__(self, source, words=None):
+    def __init__(self, source, kept=b""):
         self.source = source
-        self.words = list(words) if words else []
+        self.kept = bytearray(kept)
         self._at = 0
 
+    def next_bytes(self, n):
+        """The next ``n`` bytes (a multiple of 4) of the words ``next32`` gives."""
+        kept = self.kept
+        while len(kept) < self._at + n:
+            more = getattr(self.source, "next_bytes", None)
+            if more is not None:
+                kept.extend(more(4))
+            else:
+                w = self.source.next32()
+                kept.extend(bytes(((w >> 24) & 0xFF, (w >> 16) & 0xFF, (w >> 8) & 0xFF, w & 0xFF)))
+        out = bytes(kept[self._at : self._at + n])
+        self._at += n
+        return out
+
     def next32(self):
-        if self._at == len(self.words):
-            self.words.append(self.source.next32())
-        word = self.words[self._at]
-        self._at += 1
-        return word
+        return _word(self.next_bytes(4), 0)
 
     def rewound(self):
         """A tape that gives the same words from the start, then goes on like this one."""
-        return Tape(self.source, self.words)
+        return Tape(self.source, self.kept)
 
 
 class Vault:

@@ -7,7 +7,9 @@ board can spare. Rulings can always be recomputed from the events (``topper repl
 so only the header line and the events are kept, each event as a 9-byte record in one
 buffer, allocated with the first event and then reused: 4 KB hold 455 events (a short
 game whole, the first minutes of a long one). Past the cap the *first* events stay (a
-replay needs a game's beginning) and later ones are counted in ``dropped``.
+replay needs a game's beginning) and later ones are counted in ``dropped``. A log that
+closes early (an event no record can give back, as a turn game's moves) keeps only the
+records it holds, and the next game's first event allocates the buffer again.
 
 A record is ``flags:u8 t:u32 seat:u8 card:u8 us:u16`` (little endian). The low three
 bits of ``flags`` name the event; the others say which optional fields the line had, so
@@ -131,8 +133,14 @@ class GameLog:
             # game: the log stops here, a true beginning of the game.
             self.dropped += 1
             self.closed = True
+            # Nothing more is kept until the next game: the buffer shrinks to the records
+            # it holds and its 4 KB go back to the heap (a turn game's log closes at its
+            # first move, its start alone kept: the two logs of a session held 8 KB
+            # through every turn game after two slap games).
+            if self.buf is not None:
+                self.buf = self.buf[: self.count * RECORD]
             return
-        if self.buf is None:
+        if self.buf is None or len(self.buf) < self.cap:
             self.buf = bytearray(self.cap)
         i = self.count * RECORD
         self.buf[i : i + RECORD] = rec

@@ -113,10 +113,13 @@ class Journal:
         st = self.store
         st[base : base + 2] = b"\x00\x00"  # uncommit first: invalid until done
         seq = (self.seq + 1) & 0xFFFF
-        body = _u16(seq) + _u16(len(snap)) + snap
+        # The head and the snapshot go in as they are, their CRC taken over both: a body
+        # joined in one bytes object was a second copy of the snapshot.
+        head = _u16(seq) + _u16(len(snap))
         end = base + _HEAD + len(snap)
-        st[base + 2 : end] = body
-        st[end : end + 3] = _u16(crc16(body)) + b"\x00"
+        st[base + 2 : base + _HEAD] = head
+        st[base + _HEAD : end] = snap
+        st[end : end + 3] = _u16(crc16(snap, crc16(head))) + b"\x00"
         st[base : base + 2] = _MAGIC  # commit
         self.slot = other
         self.seq = seq

@@ -129,6 +129,7 @@ class App:
     # ----- the loop ----------------------------------------------------------------
 
     def step(self, now):
+        rulings_before = self.ruled
         try:
             route.poll(self, now)
             if self.mode == GAME or self.mode == QUIT:
@@ -150,9 +151,12 @@ class App:
             and show.racing(self, now)
         )
         # A ruling of a game without races can wait for a collection before its ring and
-        # OLED (a slap's winner cannot: its collections come after the ring).
-        ruled = (self._save_due is not None or self.heavy) and self.collect is not None
-        if ruled and (self.heavy or (self.ref is not None and not self.ref.uses(PRESS))):
+        # OLED (a slap's winner cannot: its collections come after the ring). There a
+        # step whose rulings were errors alone collects between its stages too.
+        calm = self.ref is not None and not self.ref.uses(PRESS)
+        ruled = self._save_due is not None or self.heavy or (calm and self.ruled != rulings_before)
+        ruled = ruled and self.collect is not None
+        if ruled and (self.heavy or calm):
             self.collect()
         if not self.settling:
             try:

@@ -135,7 +135,8 @@ def button(app, kind, seat, t, us, now):
     ref = app.ref
     if not ref.uses(kind):
         if kind == TABLE_LONG:
-            if ref.view(now)["over"]:
+            # (the step's view: the OLED's "END GAME?" is drawn from the same one)
+            if app.step_view(now)["over"]:
                 app._end_game()
             else:
                 app.mode = QUIT
@@ -224,7 +225,14 @@ def ruled(app, rulings, now, saved=False, log=True):
                 app._save_due = now
                 break
     app._ring_at = None  # the ring shows the rulings in this very step
-    view = app.step_view(now) if app.drawing.ONE_VIEW else None
+    view = None
+    if app.drawing.ONE_VIEW:
+        if app.collect is not None and not app.ref.uses(PRESS):
+            # A game without races: the referee's garbage (a hand's seals, a few KB) is
+            # collected before its view, a few KB more, is built (App.step collects
+            # between the later stages), so the heap holds one of them at a time.
+            app.collect()
+        view = app.step_view(now)
     app._sound(app.drawing.ruled(rulings, view, now, app.fx), now)
 
 

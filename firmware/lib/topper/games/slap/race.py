@@ -219,6 +219,10 @@ class Races(Referee):
     _late_t0 = 0
     _late_base = 0
     _late_mask = 0
+    # The last tie picks worked out and the tie draws' state they were worked out from
+    # (tie_picks): none yet.
+    _picks = None
+    _picks_state = None
 
     def _rule(self, rulings, t, kind, **fields):
         """Append the ruling ``kind`` at ``t`` to ``rulings`` (each referee's own)."""
@@ -300,8 +304,20 @@ class Races(Referee):
         return self._race is not None and not self._race.settled
 
     def tie_picks(self, into):
-        """``tie_picks`` of this referee's tie draws (the slap gate's)."""
-        return tie_picks(self._tie_rng, into)
+        """``tie_picks`` of this referee's tie draws (the slap gate's), worked out again
+        only when the draws have moved (a tie was settled) or ``into`` is of another
+        size: the gate is armed after every ruling, and on a board each draw is a few
+        32-bit long ints (about 7 KB of garbage for the picks of 8 seats)."""
+        state = self._tie_rng.state
+        kept = self._picks
+        if kept is None or self._picks_state != state or len(kept) != len(into):
+            tie_picks(self._tie_rng, into)
+            self._picks = list(into)
+            self._picks_state = state
+            return into
+        for k in range(len(into)):
+            into[k] = kept[k]
+        return into
 
     def card_name(self, card):
         from topper import cards
