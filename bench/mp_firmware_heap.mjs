@@ -32,6 +32,8 @@ const py = (name) => name.endsWith(".py");
 copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_hw"), "/lib/topper_hw", py);
 copyTree(mp.FS, join(REPO, "firmware", "lib", "topper_app"), "/lib/topper_app", py);
 copyTree(mp.FS, join(REPO, "bench", "mp_stubs"), "/lib", py);
+// the ring driver's slice() where this MicroPython build has none, as the web page does
+mp.FS.writeFile("/lib/slices.py", readFileSync(join(REPO, "host", "topper_host", "web", "slices.py")));
 const site = sitePackages();
 for (const d of ["adafruit_bus_device", "adafruit_pn532"]) {
   copyTree(mp.FS, join(site, d), "/lib/" + d, py);
