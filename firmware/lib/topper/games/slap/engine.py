@@ -214,7 +214,9 @@ class SlapGame:
             )
         else:
             self._check_can_appear(card)
-        alone = self._alone(seat)
+        # The next seat after ``seat`` that holds cards (-1: nobody else does), found
+        # once: it says whether this card can win the game and who lays next.
+        nxt = self._next_with_cards(seat, seat)
         covered = self._combo is not None
         stack.pop()
 
@@ -235,7 +237,7 @@ class SlapGame:
             # A combination covered without a slap frees the beyond-the-grave lockouts.
             self.grave_locked = [False] * self.seats
         out = {"card": card, "penalty": penalty}
-        if alone and self._combo is None:
+        if nxt < 0 and self._combo is None:
             self._finish(seat)
             out["win"] = seat
             return out
@@ -246,35 +248,38 @@ class SlapGame:
                 self.naturals += 1
             if self.naturals < 2:
                 if not stack:
-                    self._pass_turn(seat, out)
+                    self._pass_turn(seat, out, nxt)
                 return out
             self.phase = Phase.OPEN
         elif phase == _CONTROL:
             self.chances -= 1
             if controls:
-                self._take_control(seat, out)
+                self._take_control(seat, out, nxt)
             elif self.chances <= 0 or not stack:
                 self._award(self.controller, out)
             return out
         if controls:
-            self._take_control(seat, out)
+            self._take_control(seat, out, nxt)
         else:
-            self._pass_turn(seat, out)
+            self._pass_turn(seat, out, nxt)
         return out
 
-    def _take_control(self, seat, out):
+    def _take_control(self, seat, out, nxt):
+        """``seat`` takes control; ``nxt`` the next seat holding cards but ``seat``."""
         self.controller = seat
         self.chances = slaprules.chances_for(self.eff[-1])
         out["control"] = seat
-        nxt = self._next_with_cards(seat, exclude=seat)
         if nxt < 0:
             self._award(seat, out)
             return
         self.phase = Phase.CONTROL
         self.turn = nxt
 
-    def _pass_turn(self, seat, out):
-        nxt = self._next_with_cards(seat)
+    def _pass_turn(self, seat, out, nxt):
+        """The turn passes on from ``seat``; ``nxt`` the next seat holding cards but
+        ``seat`` (-1: none, when ``seat`` keeps the turn if it holds any)."""
+        if nxt < 0 and self.stacks[seat]:
+            nxt = seat
         if nxt < 0:
             # Nobody holds a card: no one can lay, so the pot waits for a slap and
             # otherwise goes to whoever laid its top card.
@@ -350,7 +355,7 @@ class SlapGame:
             if self.phase == Phase.CONTROL:
                 self._award(self.controller, out)
             else:
-                self._pass_turn(seat, out)
+                self._pass_turn(seat, out, self._next_with_cards(seat, seat))
         return out
 
     def unlock_grave(self, attempted_by):

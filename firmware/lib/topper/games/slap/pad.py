@@ -214,9 +214,18 @@ class PadSlapReferee(slaprace.Races):
 
     def lay(self, t, card=None, seat=None):
         out = []
-        self._advance(t, out)
-        g = self.game
         race = self._race
+        at = self._hurry_at
+        if (race is None and self._collect_at is None
+                and (at is None or ((at - t + _HALF) & _MASK) - _HALF > 0)):
+            # _advance()'s common case and _clock() written out: most events are cards.
+            now = self._now
+            if now is None or ((t - now + _HALF) & _MASK) - _HALF > 0:
+                self._now = t
+        else:
+            self._advance(t, out)
+            race = self._race
+        g = self.game
         if race is not None:
             # A card that lands after a press never changes what that press slapped:
             # the race is ranked now, and its late window ends with this card.
@@ -333,7 +342,9 @@ class PadSlapReferee(slaprace.Races):
             # The common case (as in _advance): at most the hurry-up timer runs.
             at = self._hurry_at
             if at is None or ((at - t + _HALF) & _MASK) - _HALF > 0:  # ticks_diff
-                self._clock(t)
+                now = self._now  # _clock() written out: every press and tick comes here
+                if now is None or ((t - now + _HALF) & _MASK) - _HALF > 0:
+                    self._now = t
                 return True
         if self._due_kind(t) >= 0:
             return False
