@@ -126,3 +126,87 @@ def test_the_ring_drivers_slice_is_a_slice():
     assert slices._slice(0, 24) == slice(0, 24)
     assert slices._slice(5) == slice(5)
     assert slices._slice(1, 9, 2) == slice(1, 9, 2)
+
+
+# The menu's choices, made on the device, against topper sim's options for them.
+MENU_GAMES = [
+    ("ww3", 3, 5, {"jokers": 0, "limit": 2000}, ["--jokers", "0", "--hurry-ms", "2000"],
+     {"jokers": 0, "hurry_ms": 2000}),
+    ("tripp", 3, 4, {"clock": 1, "move_ms": 20000}, ["--clock", "per-move:20"],
+     {"clock": {"base_ms": 20000, "control": "per-move", "extra_ms": 0}}),
+]
+
+
+def header(lines):
+    return [json.loads(line) for line in lines if '"log":"topper-table"' in line][0]
+
+
+def menu_set(table, game, seats, choices):
+    """The device's menu set as its buttons would set it."""
+    menu = table.board.app.menu
+    menu.game = game
+    menu.seats = seats
+    for name, value in choices.items():
+        setattr(menu, name, value)
+
+
+def test_bots_sit_at_the_game_the_devices_menu_holds(tmp_path):
+    for game, seats, seed, choices, opts, logged in MENU_GAMES:
+        log = tmp_path / ("%s-%d.jsonl" % (game, seed))
+        sim = topper("sim", "--headless", "--game", game, "--seats", seats, "--seed", seed, "--log", log,
+                     *opts)
+        assert sim.returncode == 0, sim.stderr
+        table = Table()
+        table.advance(200)
+        menu_set(table, game, seats, choices)
+        assert table.deal_menu(seed, True) is None
+        assert table.run_until_over(LIMIT_MS), game
+        got = rulings(table.heard)
+        assert got == rulings(sim.stdout.splitlines()), game
+        assert any(r["r"] == "win" for r in got)
+        dealt = header(table.heard)
+        assert {k: dealt.get(k) for k in logged} == logged  # the menu's choices, not the defaults
+    # Once a game is on, the bots wait for the menu.
+    assert table.deal_menu(1) is not None
+
+
+def test_a_game_on_the_board_resumes_from_the_nvm_the_page_kept():
+    table = Table()
+    table.advance(200)
+    assert table.nvm() is not None  # the decks' maps: the page keeps them
+    assert table.nvm() is None  # unchanged since
+    table.down(TABLE)
+    for _ in range(4):
+        table.advance(250)  # "Start game" held: the game starts; P2 is the starter
+    table.up(TABLE)
+    table.advance(200)
+    table.down(1)
+    table.advance(100)
+    table.up(1)
+    for _ in range(8):
+        table.advance(250)
+        table.lay()
+    for _ in range(8):
+        table.advance(250)  # the journal writes at most once a second
+    kept = table.nvm()
+    assert kept is not None
+    view = table.board.app.ref.view(table.board.now)
+    again = Table(nvm=kept)
+    again.advance(200)
+    assert again.board.app.ref is not None  # no menu: the game goes on
+    assert again.board.app.ref.view(again.board.now)["stacks"] == view["stacks"]
+    assert again.board.lines[-1].strip() == "Resumed game"
+    assert Table().board.app.ref is None  # a wiped board: the menu
+
+
+def test_a_frame_hands_over_each_pitch_of_the_buzzer_at_its_ms():
+    table = Table()
+    table.advance(200)
+    table.frame()
+    table.down(TABLE)
+    table.advance(100)
+    table.up(TABLE)
+    table.advance(100)
+    tones = json.loads(table.frame())["tones"]
+    assert [hz for _, hz in tones] == [2400, 0]  # the menu's click (topper_view.sounds.CLICK)
+    assert 10 <= tones[1][0] - tones[0][0] <= 15
