@@ -166,8 +166,6 @@ def test_bots_sit_at_the_game_the_devices_menu_holds(tmp_path):
         assert any(r["r"] == "win" for r in got)
         dealt = header(table.heard)
         assert {k: dealt.get(k) for k in logged} == logged  # the menu's choices, not the defaults
-    # Once a game is on, the bots wait for the menu.
-    assert table.deal_menu(1) is not None
 
 
 def test_a_game_on_the_board_resumes_from_the_nvm_the_page_kept():
@@ -210,3 +208,25 @@ def test_a_frame_hands_over_each_pitch_of_the_buzzer_at_its_ms():
     tones = json.loads(table.frame())["tones"]
     assert [hz for _, hz in tones] == [2400, 0]  # the menu's click (topper_view.sounds.CLICK)
     assert 10 <= tones[1][0] - tones[0][0] <= 15
+
+
+def test_after_a_bot_game_the_table_button_takes_the_device_back_to_its_menu():
+    table = Table()
+    assert table.deal("ww3", 3, True, 5, True, jokers=0) is None
+    assert table.run_until_over(LIMIT_MS)
+    assert json.loads(table.frame())["over"]
+    table.down(TABLE)
+    for _ in range(4):
+        table.advance(250)  # held: the game's end, the menu
+    table.up(TABLE)
+    table.advance(200)
+    got = json.loads(table.frame())
+    assert got["kind"] is None and not got["over"]  # the bots got up
+    assert table.board.app.menu.config()["jokers"] == 0  # the menu keeps the game's choices
+    table.advance(200)
+    table.down(TABLE)
+    for _ in range(4):
+        table.advance(250)  # "Start game" held: the device's own game, every seat the page's
+    table.up(TABLE)
+    table.advance(200)
+    assert table.deal_menu(1).startswith("end the device's game first")

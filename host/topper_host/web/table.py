@@ -85,6 +85,16 @@ class Table:
         loop steps."""
         b = self.board
         b.run(b.now + max(0, min(int(ms), CATCH_UP_MS)))
+        if self.kind is not None and b.app.mode == MENU:
+            self._leave()
+
+    def _leave(self):
+        # The bot game's over and the table has taken the device back to its menu (the
+        # table button held): the bots get up, every seat is the page's again.
+        self.kind = None
+        self.game = None
+        self.human = -1
+        self.board.watchers[:] = [self._listen]
 
     def run_until_over(self, limit_ms):
         """A bot game played to its end (or ``limit_ms`` of table time): the tests'."""
@@ -174,10 +184,12 @@ class Table:
     def deal_menu(self, seed, watch=False):
         """The game the device's menu holds, dealt with every choice made there
         (``deal``): as at a real table, the game is chosen on the device, and the bots
-        sit at its other seats. None, or why not."""
+        sit at its other seats. A game against bots may be dealt again at any time (the
+        board keeps its menu); the device's own game is ended on the device first. None,
+        or why not."""
         app = self.board.app
-        if self.kind is not None or app.mode != MENU:
-            return "bots sit down at the device's menu: end this game first (or wipe the board)"
+        if self.kind is None and app.mode != MENU:  # a bot game is the page's to leave
+            return "end the device's game first (hold the table button: END GAME?), or wipe the board"
         cfg = app.menu.config()
         if games.is_turn(cfg["game"]):
             extra = {"options": cfg["options"], "control": cfg["control"], "flag": cfg["flag"]}
@@ -228,7 +240,8 @@ class Table:
         changed since the last frame: null otherwise), the ring's colours from P1's
         pixel clockwise, the buzzer's pitch (0: silent), the log lines since the last
         frame, the game on the device, the kind of game against bots (None: the device
-        alone), the human's moves in a turn game against bots, and the buzzer's
+        alone) and whether its game is over (the buttons are the device's again), the
+        human's moves in a turn game against bots, and the buzzer's
         pitches since the last frame (``tones``: [board ms, Hz], 0 silent)."""
         b = self.board
         ram = bytes(b.i2c.ram)
@@ -254,5 +267,6 @@ class Table:
                 "stuck": self.game.stuck if self.kind == "turn" else "",
                 "deck": b.enrolled,
                 "kind": self.kind,
+                "over": self.kind is not None and self.over(),
             }
         )
