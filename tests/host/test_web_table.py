@@ -195,6 +195,7 @@ def test_a_game_on_the_board_resumes_from_the_nvm_the_page_kept():
     assert again.board.app.ref.view(again.board.now)["stacks"] == view["stacks"]
     assert again.board.lines[-1].strip() == "Resumed game"
     assert Table().board.app.ref is None  # a wiped board: the menu
+    assert Table(nvm="not hex").board.app.ref is None  # storage gone bad: a fresh board
 
 
 def test_a_frame_hands_over_each_pitch_of_the_buzzer_at_its_ms():

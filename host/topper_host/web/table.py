@@ -57,7 +57,12 @@ class Table:
         """A board at its menu (or resuming the game its ``nvm`` holds), every seat
         the page's: the device alone."""
         self.heard[:] = []
-        kept = None if nvm is None else bytes.fromhex(nvm)
+        kept = None
+        if nvm:
+            try:
+                kept = bytes.fromhex(nvm)
+            except ValueError:  # the browser's storage altered: a board fresh from the factory
+                kept = None
         self._use(VirtualBoard(settings, now=0, log=self.heard.append, seed=seed, nvm=kept))
         self.kind = None  # a bot game's: "pad" (slap), "blind", "turn"; None: the device alone
         self.game = None  # its physical table (blind play, turn games)
