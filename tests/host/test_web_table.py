@@ -9,6 +9,7 @@ import json
 
 from test_sim_support import topper
 
+from topper_host.sim import slap_board
 from topper_host.web import slices
 from topper_host.web.table import TABLE, Table
 
@@ -231,3 +232,24 @@ def test_after_a_bot_game_the_table_button_takes_the_device_back_to_its_menu():
     table.up(TABLE)
     table.advance(200)
     assert table.deal_menu(1).startswith("end the device's game first")
+
+
+def test_the_bots_of_a_slap_game_with_the_pad_sit_down_again_after_a_reload():
+    table = Table()
+    assert table.deal("ww3", 3, True, 5, True) is None  # bots at every seat
+    for _ in range(40):
+        table.advance(250)  # 10 s: the bots have laid and slapped
+    kept, bots = table.nvm(), table.bots()
+    again = Table(nvm=kept, bots=bots)
+    assert again.kind == "pad" and again.human == -1
+    # The game as the journal last wrote it (at most a second back, as after a power cut).
+    assert slap_board.cards_held(again.board) == slap_board.cards_held(table.board)
+    again.heard[:] = []
+    for _ in range(40):
+        again.advance(250)
+    assert sum('"r":"lay"' in line for line in again.heard) >= 3  # they play on
+    assert rulings(again.heard)[0]["r"] == "lay"  # at once: the hurry-up never had to call them
+    assert Table(nvm=kept).kind is None  # no bots kept: every seat the page's
+    blind = Table()
+    assert blind.deal("ww3", 3, False, 5) is None
+    assert blind.bots() == ""  # their cards were the page's table's

@@ -195,7 +195,8 @@ async function menugame(s, [menuKeys, seed, limit]) {
 
 // The device alone: the hurry-up switched off on the menu, a game started (the table
 // button held on "Start game", P2 the starter), cards laid with t; the OLED as the
-// journal has it, then the page reloaded: the OLED of the board that came back.
+// journal has it, then the page reloaded: the OLED of the board that came back; wiped
+// and reloaded; a game of bots reloaded: the log after it.
 async function reload(s) {
   const page = s.page;
   await page.waitForTimeout(BOOTED_MS);
@@ -218,7 +219,15 @@ async function reload(s) {
   await page.reload();
   await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
   await page.waitForTimeout(500);
-  return { before, after, wiped: await canvasRam(page) };
+  const wiped = await canvasRam(page);
+  // Bots at every seat of the menu's WW3 (the card pad's), reloaded mid-game: they play on.
+  await page.check("#watch");
+  await page.click("#deal");
+  await page.waitForTimeout(2500);
+  await page.reload();
+  await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
+  await page.waitForTimeout(2500);
+  return { before, after, wiped, botsLog: (await page.locator("#log").textContent()).split("\n") };
 }
 
 // Fingers on the on-screen buttons, through the browser's touch input (a touch screen

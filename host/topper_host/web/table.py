@@ -45,13 +45,17 @@ HURRY_MS = 3000
 
 
 class Table:
-    def __init__(self, settings=None, seed=1, nvm=None):
+    def __init__(self, settings=None, seed=1, nvm=None, bots=None):
         """``nvm``: the board's nvm as hex, as ``nvm()`` gave it before a reload (a game
-        on it resumes); None: a board fresh from the factory."""
+        on it resumes); None: a board fresh from the factory. ``bots``: what ``bots()``
+        gave: the bots of a slap game with the card pad sit down again at the resumed
+        game."""
         slices.install()
         self.heard = []  # the device's log lines since the page last read them
         self.tones = []  # [board ms, Hz (0: silent)] of each change of the buzzer's pitch
         self.device(settings, seed, nvm)
+        if bots:
+            self._sit_again(json.loads(bots))
 
     def device(self, settings=None, seed=1, nvm=None):
         """A board at its menu (or resuming the game its ``nvm`` holds), every seat
@@ -67,6 +71,7 @@ class Table:
         self.kind = None  # a bot game's: "pad" (slap), "blind", "turn"; None: the device alone
         self.game = None  # its physical table (blind play, turn games)
         self.human = -1  # the page's seat in a bot game
+        self.bot_seed = None
 
     def _use(self, board):
         self.board = board
@@ -166,6 +171,7 @@ class Table:
         bots = [s for s in range(seats) if s not in humans]
         self.heard[:] = []
         self.human = humans[0] if humans else -1
+        self.bot_seed = seed
         self.game = None
         log = self.heard.append
         if games.is_turn(game):
@@ -201,6 +207,26 @@ class Table:
         else:
             extra = {"jokers": cfg["jokers"], "hurry_ms": cfg["hurry_ms"]}
         return self.deal(cfg["game"], cfg["seats"], cfg["cardpad"], seed, watch, **extra)
+
+    def bots(self):
+        """What the page keeps, beside the nvm, for the bots to sit down again after a
+        reload, as JSON; "" when they cannot: in blind play and in a turn game their
+        cards were the page's table's, gone with it (the device resumes the game, every
+        seat the page's). With the card pad the device knows every card on the table,
+        and the bots play from what it shows."""
+        if self.kind != "pad":
+            return ""
+        return json.dumps({"kind": "pad", "seed": self.bot_seed, "human": self.human})
+
+    def _sit_again(self, kept):
+        b = self.board
+        if kept.get("kind") != "pad" or not b.pad_slap_game():
+            return
+        self.kind = "pad"
+        self.human = kept["human"]
+        self.bot_seed = kept["seed"]
+        seats = [s for s in range(b.app.game["seats"]) if s != self.human]
+        DeviceBots(b, seats, self.bot_seed, Style()).resume(b.now)
 
     def over(self):
         if self.kind == "turn":

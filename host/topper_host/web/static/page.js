@@ -10,6 +10,7 @@ import { loadMicroPython } from "./micropython.mjs";
 const TABLE = -1; // the table button, where a seat's number would be
 const HEAP = 16 * 1024 * 1024; // the bots' tables beside the device need more than a board's heap
 const NVM_KEY = "topper-table-nvm"; // localStorage: the board's nvm, as hex
+const BOTS_KEY = "topper-table-bots"; // and the bots that sit down again at its game (Table.bots)
 const NVM_MS = 500; // how often the nvm is looked at (the journal writes at most once a second)
 const VOLUME = 0.05;
 const LEAD_S = 0.05; // the buzzer's pitches play this far behind the board (a frame and some)
@@ -49,13 +50,13 @@ async function start() {
       "sys.path.append('/lib')\n" +
       "from topper_host.web.table import Table\n" +
       "table = None\n" +
-      "def make(nvm):\n" +
+      "def make(nvm, bots):\n" +
       "    global table\n" +
-      "    table = Table(nvm=nvm)\n" +
+      "    table = Table(nvm=nvm, bots=bots)\n" +
       "def call(name, *args):\n" +
       "    return getattr(table, name)(*args)\n",
   );
-  mp.globals.get("make")(localStorage.getItem(NVM_KEY));
+  mp.globals.get("make")(localStorage.getItem(NVM_KEY), localStorage.getItem(BOTS_KEY));
   call = mp.globals.get("call");
   setUp();
   last = performance.now();
@@ -91,6 +92,7 @@ function loop(now) {
 let dealt = false; // a game against bots was dealt: its first frame says how to play
 
 function show(f) {
+  if (kind !== null && f.kind === null) localStorage.removeItem(BOTS_KEY); // they got up
   kind = f.kind;
   if (f.over && !over) $("status").textContent = "game over: hold the table button for the menu";
   over = f.over;
@@ -312,11 +314,13 @@ function setUp() {
     const watch = $("watch").checked;
     const why = call("deal_menu", Number($("seed").value), watch);
     dealt = !why;
+    if (dealt) localStorage.setItem(BOTS_KEY, call("bots"));
     $("status").textContent = why || (watch ? "bots at every seat" : "");
   });
   $("wipe").addEventListener("click", () => {
     held.clear();
     localStorage.removeItem(NVM_KEY);
+    localStorage.removeItem(BOTS_KEY);
     call("device");
     keepNvm();
     $("status").textContent = "a wiped board: its menu";
