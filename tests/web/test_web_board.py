@@ -4,6 +4,7 @@ reaches Web Audio note for note."""
 
 import json
 
+import pytest
 from fakes import oledread
 
 from topper_view import sounds
@@ -18,8 +19,14 @@ def rulings(lines):
     for line in lines:
         obj = json.loads(line)
         if "r" in obj:
+            obj.pop("digest", None)  # a sealed secret's: the board's random key, new every run
+            obj.pop("salt", None)
             out.append(obj)
     return out
+
+
+def header(lines):
+    return [json.loads(line) for line in lines if '"log":"topper-table"' in line][0]
 
 
 def test_a_reload_is_a_power_cut_the_game_resumes_at_the_same_view(drive):
@@ -37,15 +44,28 @@ def test_a_reload_is_a_power_cut_the_game_resumes_at_the_same_view(drive):
     assert len({r["seat"] for r in after if r["r"] == "lay"}) >= 2, got["botsLog"]
 
 
-def test_bots_sit_at_the_game_chosen_on_the_devices_menu(drive):
-    # The menu, by its buttons: Seats 4 -> 3 (P1), Jokers 2 -> 0, Hurry limit 3 s -> 2 s.
-    keys = "  1 11  11"
-    got = rulings(drive("menugame", keys, 5, LIMIT_MS)["log"])
+# The menu, by its buttons (a space: the next line; 1: a value back; 2: a value on), and
+# the same game dealt on the host with those choices.
+MENU_GAMES = [
+    # WW3: Seats 4 -> 3, Jokers 2 -> 0, Hurry limit 3 s -> 2 s.
+    ("  1 11  11", "ww3", {"jokers": 0, "hurry_ms": 2000}, {"jokers": 0, "hurry_ms": 2000}),
+    # Tripp Jokes: Seats 3, its Jokers option 2 -> 1, a per-move chess clock of 20 s.
+    (" 22 1 1  2 1", "tripp", {"options": {"jokers": 1, "places": 0}, "control": [0, 20000, 0]},
+     {"options": {"jokers": 1, "places": 0},
+      "clock": {"base_ms": 20000, "control": "per-move", "extra_ms": 0}}),
+]
+
+
+@pytest.mark.parametrize("keys, game, dealt, logged", MENU_GAMES, ids=[g[1] for g in MENU_GAMES])
+def test_bots_sit_at_the_game_chosen_on_the_devices_menu(drive, keys, game, dealt, logged):
+    lines = drive("menugame", keys, 5, LIMIT_MS)["log"]
     host = Table()
-    assert host.deal("ww3", 3, True, 5, True, jokers=0, hurry_ms=2000) is None
+    assert host.deal(game, 3, True, 5, True, **dealt) is None
     assert host.run_until_over(LIMIT_MS)
-    assert got == rulings(host.heard)  # no sealed secrets in a slap game: every field
-    assert got[-1]["r"] == "win"
+    got = rulings(lines)
+    assert got == rulings(host.heard)
+    assert any(r["r"] == "win" for r in got)
+    assert {k: header(lines).get(k) for k in logged} == logged  # the menu's choices, not the defaults
 
 
 def test_fingers_hold_tap_and_chord_the_on_screen_buttons(drive):
