@@ -3,8 +3,16 @@
 //   node tests/web/drive.mjs DIR menu                         the menu's OLED, weight, time
 //   node tests/web/drive.mjs DIR game GAME SEATS PAD SEED MS  a bot game's log lines
 //   node tests/web/drive.mjs DIR hands                        the OLED after a key, a touch
-//   node tests/web/drive.mjs DIR turn GAME SEED               P1's move picked from the list
+//   node tests/web/drive.mjs DIR turn KEYS SEED               P1's move picked from the list
+//   node tests/web/drive.mjs DIR menugame KEYS SEED MS        the menu set by keys, its game by bots
+//   node tests/web/drive.mjs DIR reload                       a game's OLED before and after a reload
+//   node tests/web/drive.mjs DIR touch STEPS                  fingers on the buttons; the log
+//   node tests/web/drive.mjs DIR sound SEED                   the buzzer's pitches handed to Web Audio
 //   node tests/web/drive.mjs DIR shots OUT                    the docs' screenshots
+//
+// KEYS are the device's buttons pressed in turn on the keyboard, each short: a space is
+// the table button, a digit that seat's button (the menu: the next line, P1 a value back,
+// P2 a value on).
 //
 // DIR is a folder `topper web --build` wrote; it is served here on 127.0.0.1, and every
 // request for anything else is aborted (and counted: "outside"), so the page must run
@@ -42,12 +50,13 @@ function serve(dir) {
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }
 
-async function open(url, viewport) {
+async function open(url, viewport, extra = {}, init = null) {
   const profile = mkdtempSync(join(tmpdir(), "topper-web-chromium-"));
   // A fresh profile each run (Playwright passes it as --user-data-dir).
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     viewport,
+    ...extra,
     // Chromium's crash reporter writes under $XDG_CONFIG_HOME (else ~/.config) whatever
     // the profile: the run's own folder takes it, never the user's home.
     env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
@@ -66,14 +75,29 @@ async function open(url, viewport) {
   });
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  if (init) await page.addInitScript(init);
   await page.goto(url);
   await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
   const close = async () => {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });
   };
-  return { page, outside, errors, close };
+  return { page, outside, errors, close, browser };
 }
+
+// The device's buttons pressed on the keyboard, one after the other (see KEYS above).
+async function keys(page, text) {
+  for (const k of text) {
+    await page.keyboard.down(k);
+    await page.waitForTimeout(100);
+    await page.keyboard.up(k);
+    await page.waitForTimeout(150);
+  }
+}
+
+// The page is ready at the board's first OLED frame, within its first 80 ms, when a button
+// down is taken as held since start-up and ignored (topper_hw.buttons boot_ms).
+const BOOTED_MS = 1000;
 
 // The OLED canvas read back, as the SSD1306's RAM: 8 pages of 128 columns, bit 0 on top.
 function canvasRam(page) {
@@ -105,9 +129,7 @@ async function menu(s) {
 // past the long-press time; the OLED after each.
 async function hands(s) {
   const page = s.page;
-  // The page is ready at the board's first OLED frame, within its first 80 ms, when a
-  // button down is taken as held since start-up and ignored (topper_hw.buttons boot_ms).
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(BOOTED_MS);
   await page.keyboard.down(" ");
   await page.waitForTimeout(120);
   await page.keyboard.up(" ");
@@ -124,9 +146,10 @@ async function hands(s) {
 
 // A turn game against bots: P1's first move picked from the page's list, as a player
 // clicks it; the log lines the device wrote while it was made.
-async function turn(s, [key, seed]) {
+async function turn(s, [menuKeys, seed]) {
   const page = s.page;
-  await page.selectOption("#game", key);
+  await page.waitForTimeout(BOOTED_MS);
+  await keys(page, menuKeys);
   await page.fill("#seed", String(seed));
   await page.click("#deal");
   await page.waitForSelector("#moves li button", { timeout: READY_MS });
@@ -152,17 +175,143 @@ async function game(s, [key, seats, pad, seed, limit]) {
   return { log: lines };
 }
 
+// The menu set with the keys, then its game dealt as the Deal button deals it, bots at
+// every seat, and played to its end at once (the board's steps as the host's, so that
+// the rulings can be compared): its log lines.
+async function menugame(s, [menuKeys, seed, limit]) {
+  await s.page.waitForTimeout(BOOTED_MS);
+  await keys(s.page, menuKeys);
+  const lines = await s.page.evaluate(
+    ([seed, limit]) => {
+      const why = window.topper.call("deal_menu", seed, true);
+      if (why) throw new Error(why);
+      window.topper.call("run_until_over", limit);
+      return JSON.parse(window.topper.call("frame")).log;
+    },
+    [Number(seed), Number(limit)],
+  );
+  return { log: lines };
+}
+
+// The device alone: the hurry-up switched off on the menu, a game started (the table
+// button held on "Start game", P2 the starter), cards laid with t; the OLED as the
+// journal has it, then the page reloaded: the OLED of the board that came back; wiped
+// and reloaded; a game of bots reloaded: the log after it.
+async function reload(s) {
+  const page = s.page;
+  await page.waitForTimeout(BOOTED_MS);
+  await keys(page, "    1    ");
+  await page.keyboard.down(" ");
+  await page.waitForTimeout(1000);
+  await page.keyboard.up(" ");
+  await page.waitForTimeout(200);
+  await keys(page, "2");
+  await page.waitForTimeout(400);
+  await keys(page, "ttttt");
+  await page.waitForTimeout(2000); // the journal writes within a second, the page keeps it in 0.5 s
+  const before = await canvasRam(page);
+  await page.reload();
+  await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
+  await page.waitForTimeout(500);
+  const after = await canvasRam(page);
+  // The wipe control: a fresh board at its menu, and a reload keeps it so.
+  await page.click("#wipe");
+  await page.reload();
+  await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
+  await page.waitForTimeout(500);
+  const wiped = await canvasRam(page);
+  // Bots at every seat of the menu's WW3 (the card pad's), reloaded mid-game: they play on.
+  await page.check("#watch");
+  await page.click("#deal");
+  await page.waitForTimeout(2500);
+  await page.reload();
+  await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
+  await page.waitForTimeout(2500);
+  return { before, after, wiped, botsLog: (await page.locator("#log").textContent()).split("\n") };
+}
+
+// Fingers on the on-screen buttons, through the browser's touch input (a touch screen
+// emulated): STEPS, comma-separated, each "tap:B" (down 100 ms), "hold:B:MS", or
+// "chord:B:C" (B held, a second finger taps C, then both lift), with B and C "T" (the
+// table button) or a seat's number. The device's log lines after them.
+async function touch(s, [steps]) {
+  const page = s.page;
+  const cdp = await s.browser.newCDPSession(page);
+  const at = async (b) => {
+    const box = await page.locator(b === "T" ? "#table-button" : `#seats button:nth-child(${b})`).boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const send = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+  await page.waitForTimeout(BOOTED_MS);
+  for (const step of steps.split(",")) {
+    const [what, b, c] = step.split(":");
+    const one = { ...(await at(b)), id: 1 };
+    await send("touchStart", [one]);
+    if (what === "tap") await page.waitForTimeout(100);
+    else if (what === "hold") await page.waitForTimeout(Number(c));
+    else if (what === "chord") {
+      await page.waitForTimeout(150);
+      const two = { ...(await at(c)), id: 2 };
+      await send("touchStart", [one, two]);
+      await page.waitForTimeout(100);
+      await send("touchEnd", [one]);
+      await page.waitForTimeout(100);
+    }
+    await send("touchEnd", []);
+    await page.waitForTimeout(200);
+  }
+  await page.waitForTimeout(300);
+  return { log: (await page.locator("#log").textContent()).split("\n"), ram: await canvasRam(page) };
+}
+
+// The buzzer through Web Audio: every value the page sets on an oscillator's frequency,
+// with the audio clock's time it is set for, recorded by a spy put in before the page's
+// script runs; the menu's game (WW3, 4 seats) watched between bots at the table's pace
+// until a slap has been ruled good, and a little longer.
+async function sound(s, [seed]) {
+  const page = s.page;
+  await page.waitForTimeout(BOOTED_MS);
+  await page.keyboard.press("Shift"); // a key: the page's sound may start
+  await page.fill("#seed", String(seed));
+  await page.check("#watch");
+  await page.click("#deal");
+  await page.waitForFunction(() => /"ok":true,[^\n]*"r":"slap"/.test(document.getElementById("log").textContent), null, {
+    timeout: READY_MS,
+  });
+  await page.waitForTimeout(800);
+  return {
+    set: await page.evaluate(() => window.spiedPitches),
+    log: (await page.locator("#log").textContent()).split("\n"),
+  };
+}
+
+function spyPitches() {
+  window.spiedPitches = [];
+  const make = BaseAudioContext.prototype.createOscillator;
+  BaseAudioContext.prototype.createOscillator = function () {
+    const osc = make.call(this);
+    const param = osc.frequency;
+    const set = param.setValueAtTime.bind(param);
+    param.setValueAtTime = (value, time) => {
+      window.spiedPitches.push([value, time]);
+      return set(value, time);
+    };
+    return osc;
+  };
+}
+
 // The docs' pictures: a phone and a desktop, a game against bots under way.
 async function shots(url, out) {
   const made = [];
-  for (const [w, h, game, pad] of [[390, 844, "ww3", true], [1920, 1080, "tripp", true]]) {
+  // The menu's WW3 as it opens; Tripp Jokes two games on (the Game line, P2 twice).
+  for (const [w, h, menuKeys] of [[390, 844, ""], [1920, 1080, " 22"]]) {
     const s = await open(url, { width: w, height: h });
     try {
-      await s.page.selectOption("#game", game);
-      await s.page.evaluate((pad) => (document.getElementById("pad").checked = pad), pad);
+      await s.page.waitForTimeout(BOOTED_MS);
+      await keys(s.page, menuKeys);
       await s.page.click("#deal");
       await s.page.waitForTimeout(6000);
-      if (game === "tripp") await s.page.waitForSelector("#moves li", { timeout: READY_MS });
+      if (menuKeys) await s.page.waitForSelector("#moves li", { timeout: READY_MS });
       const path = join(out, `web-${w}x${h}.png`);
       await s.page.screenshot({ path, fullPage: w < 1000 });
       made.push(path);
@@ -185,13 +334,18 @@ async function main(argv) {
   const url = `http://127.0.0.1:${server.address().port}/`;
   try {
     if (command === "shots") return await shots(url, rest[0]);
-    const s = await open(url, { width: 1280, height: 900 });
+    const extra = command === "touch" ? { hasTouch: true } : {};
+    const s = await open(url, { width: 1280, height: 900 }, extra, command === "sound" ? spyPitches : null);
     try {
       let out;
       if (command === "menu") out = await menu(s);
       else if (command === "game") out = await game(s, rest);
       else if (command === "hands") out = await hands(s);
       else if (command === "turn") out = await turn(s, rest);
+      else if (command === "menugame") out = await menugame(s, rest);
+      else if (command === "reload") out = await reload(s);
+      else if (command === "touch") out = await touch(s, rest);
+      else if (command === "sound") out = await sound(s, rest);
       else throw new Error("unknown command: " + command);
       return { ...out, outside: s.outside, errors: s.errors };
     } finally {

@@ -49,7 +49,7 @@ def test_a_bot_game_in_the_page_rules_as_on_the_host(drive, game, seats, pad, se
 
 
 def test_your_move_in_a_turn_game_is_picked_from_the_list_and_made_at_the_device(drive):
-    got = drive("turn", "tripp", 1)
+    got = drive("turn", " 22", 1)  # the menu: the Game line, two games on (Tripp Jokes)
     assert got["labels"]
     # The table made the move at the device: its taps and P1's press, and the rulings.
     ours = [json.loads(line) for line in got["log"].splitlines() if '"seat":0' in line]

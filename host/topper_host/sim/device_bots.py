@@ -55,6 +55,11 @@ class DeviceBots:
         for bot in self.bots.values():
             bot.see(seen, rulings, now)
 
+    def resume(self, now):
+        """The game went on from the nvm (after a power cut, a reload of the page): no
+        ruling tells the bots whose turn it is, so they look at the table as it is."""
+        self.hear(['{"r":"resumed","t":%d}' % now], now)
+
     def act(self, now):
         """What the bots planned up to ``now``, done at the board's next ms (a press is
         never stamped before what the device has already seen)."""

@@ -14,7 +14,8 @@ The owner holds the clock: ``press``, ``table``, ``chord`` and ``tap`` schedule 
 hand does at a stamp, ``run(until)`` steps the app every ``STEP_MS`` up to it, as the
 board's loop does, and ``lines``, ``screen``, ``ring`` and ``tone`` read what the
 device shows. The nvm can live in a file (``nvm_path``): a game cut off by closing
-the simulator resumes when it starts again, as on the board after a power cut.
+the simulator resumes when it starts again, as on the board after a power cut; or
+its bytes are handed in (``nvm``) by an owner that keeps them elsewhere.
 """
 
 import os
@@ -57,7 +58,7 @@ class LogSink:
 
 
 class VirtualBoard:
-    def __init__(self, settings=None, now=0, log=None, nvm_path=None, seed=1):
+    def __init__(self, settings=None, now=0, log=None, nvm_path=None, seed=1, nvm=None):
         keypad.install()  # before topper_hw.buttons is imported
         from topper_app.app import App
         from topper_hw import buttons, buzzer, cardpad, devices, nvstore, oled, pixels
@@ -83,6 +84,8 @@ class VirtualBoard:
             with open(nvm_path, "rb") as f:
                 data = f.read(NVM_SIZE)
             self.nvm[0 : len(data)] = data
+        elif nvm is not None:  # kept by its owner elsewhere (the browser page's storage)
+            self.nvm[0 : min(len(nvm), NVM_SIZE)] = nvm[0:NVM_SIZE]
         self._nvm_kept = bytes(self.nvm)
 
         def paint(surface, lines, rows):

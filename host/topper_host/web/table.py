@@ -15,13 +15,18 @@ Two ways to play, as at a real table:
   ``topper sim`` does: the slap games with the card pad (``sim.device_bots``) or
   without it (blind play: ``sim.blind_table``, ``sim.blind_bots``), the turn games
   with the pad or the buttons alone (``sim.turn_table``). The human sits at P1, or
-  watches bots at every seat (the tests' games too).
+  watches bots at every seat (the tests' games too). ``deal_menu`` deals the game the
+  device's menu holds, with every choice made there (the jokers, the hurry-up, a turn
+  game's options, its chess clock and what a flag does, the card pad).
+
+The board's nvm is the page's to keep (``nvm``, handed back to ``Table`` after a
+reload): the game on it resumes as the device resumes after a power cut.
 """
 
 import json
 
 from topper import cards, games, stdcards
-from topper_app.modes import GAME
+from topper_app.modes import GAME, MENU
 from topper_view import ring
 
 from topper_host.sim import blind_table, slap_board
@@ -40,19 +45,48 @@ HURRY_MS = 3000
 
 
 class Table:
-    def __init__(self, settings=None, seed=1):
+    def __init__(self, settings=None, seed=1, nvm=None, bots=None):
+        """``nvm``: the board's nvm as hex, as ``nvm()`` gave it before a reload (a game
+        on it resumes); None: a board fresh from the factory. ``bots``: what ``bots()``
+        gave: the bots of a slap game with the card pad sit down again at the resumed
+        game."""
         slices.install()
         self.heard = []  # the device's log lines since the page last read them
-        self.device(settings, seed)
+        self.tones = []  # [board ms, Hz (0: silent)] of each change of the buzzer's pitch
+        self.device(settings, seed, nvm)
+        if bots:
+            self._sit_again(json.loads(bots))
 
-    def device(self, settings=None, seed=1):
-        """A fresh board at its menu, every seat the page's: the device alone."""
+    def device(self, settings=None, seed=1, nvm=None):
+        """A board at its menu (or resuming the game its ``nvm`` holds), every seat
+        the page's: the device alone."""
         self.heard[:] = []
-        self.board = VirtualBoard(settings, now=0, log=self.heard.append, seed=seed)
+        kept = None
+        if nvm:
+            try:
+                kept = bytes.fromhex(nvm)
+            except ValueError:  # the browser's storage altered: a board fresh from the factory
+                kept = None
+        self._use(VirtualBoard(settings, now=0, log=self.heard.append, seed=seed, nvm=kept))
         self.kind = None  # a bot game's: "pad" (slap), "blind", "turn"; None: the device alone
         self.game = None  # its physical table (blind play, turn games)
         self.human = -1  # the page's seat in a bot game
+        self.bot_seed = None
+
+    def _use(self, board):
+        self.board = board
         self._ram_seen = None
+        self._nvm_seen = None
+        self._tone = board.tone()
+        board.watchers.append(self._listen)
+
+    def _listen(self, lines, now):
+        # Each pitch the buzzer takes, at its step: the page plays them at their times,
+        # however many steps one of its frames runs (a note is 12 ms and up).
+        tone = self.board.tone()
+        if tone != self._tone:
+            self._tone = tone
+            self.tones.append([now, tone])
 
     # ----- the clock ----------------------------------------------------------------
 
@@ -61,6 +95,16 @@ class Table:
         loop steps."""
         b = self.board
         b.run(b.now + max(0, min(int(ms), CATCH_UP_MS)))
+        if self.kind is not None and b.app.mode == MENU:
+            self._leave()
+
+    def _leave(self):
+        # The bot game's over and the table has taken the device back to its menu (the
+        # table button held): the bots get up, every seat is the page's again.
+        self.kind = None
+        self.game = None
+        self.human = -1
+        self.board.watchers[:] = [self._listen]
 
     def run_until_over(self, limit_ms):
         """A bot game played to its end (or ``limit_ms`` of table time): the tests'."""
@@ -113,10 +157,13 @@ class Table:
 
     # ----- a game against bots ----------------------------------------------------------
 
-    def deal(self, game, seats, pad, seed, watch=False):
+    def deal(self, game, seats, pad, seed, watch=False, jokers=JOKERS, hurry_ms=HURRY_MS, options=None,
+             control=None, flag=None):
         """A new board with ``game`` set up on it as ``topper sim`` sets it up, bots at
         every seat but P1's, or at every seat (``watch``): None, or why not (in words,
-        the board unchanged)."""
+        the board unchanged). A slap game takes ``jokers`` and ``hurry_ms`` (0: no
+        hurry-up), a turn game its ``options``, its chess clock (``control``, as
+        ``topper.clock.TimeControl.to_list`` gives it) and what a flag does."""
         fewest, most = games.find(game).players
         if not fewest <= seats <= most:
             return "%s takes %d to %d players" % (games.find(game).name, fewest, most)
@@ -124,26 +171,62 @@ class Table:
         bots = [s for s in range(seats) if s not in humans]
         self.heard[:] = []
         self.human = humans[0] if humans else -1
+        self.bot_seed = seed
         self.game = None
-        self._ram_seen = None
         log = self.heard.append
         if games.is_turn(game):
             self.kind = "turn"
-            self.board = VirtualBoard(now=0, log=log, seed=seed)
+            self._use(VirtualBoard(now=0, log=log, seed=seed))
             self.board.run(slap_board.BOOT_MS)
-            self.game = TurnTable(self.board, game, seats, seed, None, None, humans, pad=pad)
+            self.game = TurnTable(self.board, game, seats, seed, options, control, humans, pad=pad, flag=flag)
             self.game.start()
             return None
-        self.board = slap_board.boot(game, seats, JOKERS, HURRY_MS, seed, log)
+        self._use(slap_board.boot(game, seats, jokers, hurry_ms, seed, log))
         if pad:
             self.kind = "pad"
             DeviceBots(self.board, bots, seed, Style())
-            slap_board.deal(self.board, game, seats, JOKERS, HURRY_MS, seed)
+            slap_board.deal(self.board, game, seats, jokers, hurry_ms, seed)
         else:
             self.kind = "blind"
-            self.game = blind_table.start(self.board, game, seats, JOKERS, HURRY_MS, seed)
+            self.game = blind_table.start(self.board, game, seats, jokers, hurry_ms, seed)
             BlindBots(self.game, bots, seed, Style())
         return None
+
+    def deal_menu(self, seed, watch=False):
+        """The game the device's menu holds, dealt with every choice made there
+        (``deal``): as at a real table, the game is chosen on the device, and the bots
+        sit at its other seats. A game against bots may be dealt again at any time (the
+        board keeps its menu); the device's own game is ended on the device first. None,
+        or why not."""
+        app = self.board.app
+        if self.kind is None and app.mode != MENU:  # a bot game is the page's to leave
+            return "end the device's game first (hold the table button: END GAME?), or wipe the board"
+        cfg = app.menu.config()
+        if games.is_turn(cfg["game"]):
+            extra = {"options": cfg["options"], "control": cfg["control"], "flag": cfg["flag"]}
+        else:
+            extra = {"jokers": cfg["jokers"], "hurry_ms": cfg["hurry_ms"]}
+        return self.deal(cfg["game"], cfg["seats"], cfg["cardpad"], seed, watch, **extra)
+
+    def bots(self):
+        """What the page keeps, beside the nvm, for the bots to sit down again after a
+        reload, as JSON; "" when they cannot: in blind play and in a turn game their
+        cards were the page's table's, gone with it (the device resumes the game, every
+        seat the page's). With the card pad the device knows every card on the table,
+        and the bots play from what it shows."""
+        if self.kind != "pad":
+            return ""
+        return json.dumps({"kind": "pad", "seed": self.bot_seed, "human": self.human})
+
+    def _sit_again(self, kept):
+        b = self.board
+        if kept.get("kind") != "pad" or not b.pad_slap_game():
+            return
+        self.kind = "pad"
+        self.human = kept["human"]
+        self.bot_seed = kept["seed"]
+        seats = [s for s in range(b.app.game["seats"]) if s != self.human]
+        DeviceBots(b, seats, self.bot_seed, Style()).resume(b.now)
 
     def over(self):
         if self.kind == "turn":
@@ -174,12 +257,23 @@ class Table:
         """The seats' colours on the ring (P1 first), as JSON: the page's buttons wear them."""
         return json.dumps([list(ring.seat_color(s)) for s in range(8)])
 
+    def nvm(self):
+        """The board's nvm as hex when it changed since the last call (the page keeps
+        it in the browser's storage), else None."""
+        data = bytes(self.board.nvm)
+        if data == self._nvm_seen:
+            return None
+        self._nvm_seen = data
+        return data.hex()
+
     def frame(self):
         """What the device shows now, as JSON: the OLED's RAM as hex (only when it
         changed since the last frame: null otherwise), the ring's colours from P1's
         pixel clockwise, the buzzer's pitch (0: silent), the log lines since the last
         frame, the game on the device, the kind of game against bots (None: the device
-        alone) and the human's moves in a turn game against bots."""
+        alone) and whether its game is over (the buttons are the device's again), the
+        human's moves in a turn game against bots, and the buzzer's
+        pitches since the last frame (``tones``: [board ms, Hz], 0 silent)."""
         b = self.board
         ram = bytes(b.i2c.ram)
         oled = None
@@ -188,12 +282,15 @@ class Table:
             oled = ram.hex()
         lines = self.heard[:]
         self.heard[:] = []
+        tones = self.tones[:]
+        self.tones[:] = []
         app = b.app
         return json.dumps(
             {
                 "oled": oled,
                 "ring": [list(c) for c in b.ring()],
                 "tone": b.tone(),
+                "tones": tones,
                 "log": lines,
                 "now": b.now,
                 "game": app.game["game"] if app.game is not None and app.mode == GAME else None,
@@ -201,5 +298,6 @@ class Table:
                 "stuck": self.game.stuck if self.kind == "turn" else "",
                 "deck": b.enrolled,
                 "kind": self.kind,
+                "over": self.kind is not None and self.over(),
             }
         )

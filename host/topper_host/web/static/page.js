@@ -1,16 +1,20 @@
 // The page's side of the device: MicroPython started, the firmware's Python written into
 // its file system, the table (topper_host.web.table) built and stepped from animation
 // frames on the page's millisecond clock; its OLED, ring and buzzer drawn and played here,
-// the page's keys and touches its buttons. Every file comes from this folder.
+// the page's keys and touches its buttons. Every file comes from this folder. The board's
+// nvm is kept in the browser's localStorage, so that a reload is a power cut: the game on
+// the board resumes.
 
 import { loadMicroPython } from "./micropython.mjs";
 
 const TABLE = -1; // the table button, where a seat's number would be
 const HEAP = 16 * 1024 * 1024; // the bots' tables beside the device need more than a board's heap
-const GAMES = [
-  ["ww3", "World War 3"], ["armageddon", "Armageddon"], ["tripp", "Tripp Jokes"],
-  ["tricky", "Tricky Dick"], ["crazy", "Crazy Job"], ["guess", "Guess My Card"],
-];
+const NVM_KEY = "topper-table-nvm"; // localStorage: the board's nvm, as hex
+const BOTS_KEY = "topper-table-bots"; // and the bots that sit down again at its game (Table.bots)
+const NVM_MS = 500; // how often the nvm is looked at (the journal writes at most once a second)
+const VOLUME = 0.05;
+const LEAD_S = 0.05; // the buzzer's pitches play this far behind the board (a frame and some)
+const DRIFT_S = 0.5; // a pitch this far ahead of the audio clock: the board's clock jumped
 const LIT = [225, 240, 255]; // an SSD1306's white
 const UNLIT_LED = 40; // an unlit pixel, dark grey so that the ring's shape shows
 const LOG_LINES = 200;
@@ -24,6 +28,7 @@ const $ = (id) => document.getElementById(id);
 const started = performance.now();
 let call = null; // call(method, ...args) on the Python table
 let kind = null; // null: the device alone; "pad", "blind", "turn": a game against bots
+let over = false; // that game is over: the buttons are the device's (held: its menu)
 let deckKind = null;
 let last = 0;
 const held = new Set(); // buttons down, by key or pointer: each goes up once
@@ -44,14 +49,24 @@ async function start() {
     "import sys\n" +
       "sys.path.append('/lib')\n" +
       "from topper_host.web.table import Table\n" +
-      "table = Table()\n" +
+      "table = None\n" +
+      "def make(nvm, bots):\n" +
+      "    global table\n" +
+      "    table = Table(nvm=nvm, bots=bots)\n" +
       "def call(name, *args):\n" +
       "    return getattr(table, name)(*args)\n",
   );
+  mp.globals.get("make")(localStorage.getItem(NVM_KEY), localStorage.getItem(BOTS_KEY));
   call = mp.globals.get("call");
   setUp();
   last = performance.now();
   requestAnimationFrame(loop);
+}
+
+let nvmAt = 0;
+function keepNvm() {
+  const hex = call("nvm");
+  if (hex !== null && hex !== undefined) localStorage.setItem(NVM_KEY, hex);
 }
 
 function loop(now) {
@@ -59,6 +74,10 @@ function loop(now) {
     call("advance", now - last);
     last = now;
     show(JSON.parse(call("frame")));
+    if (now - nvmAt >= NVM_MS) {
+      nvmAt = now;
+      keepNvm();
+    }
   } catch (e) {
     // A bug: the board stops where it is, and says why, rather than run on half-stepped.
     $("status").textContent = "stopped: " + String(e.message || e).trim().split("\n").pop();
@@ -70,11 +89,20 @@ function loop(now) {
 
 // ---- what the device shows ---------------------------------------------------------
 
+let dealt = false; // a game against bots was dealt: its first frame says how to play
+
 function show(f) {
+  if (kind !== null && f.kind === null) localStorage.removeItem(BOTS_KEY); // they got up
   kind = f.kind;
+  if (f.over && !over) $("status").textContent = "game over: hold the table button for the menu";
+  over = f.over;
   if (f.oled !== null) drawOled(f.oled);
   drawRing(f.ring);
-  sound(f.tone);
+  sound(f.tones);
+  if (dealt) {
+    dealt = false;
+    if (kind !== null && !$("watch").checked) $("status").textContent = HOW[kind];
+  }
   if (f.log.length) addLog(f.log);
   if (f.deck !== deckKind) {
     deckKind = f.deck;
@@ -177,6 +205,7 @@ function showMoves(moves, stuck) {
 let audio = null;
 let osc = null;
 let gain = null;
+let anchor = null; // the audio clock's time of the board's ms 0
 
 // Browsers start sound only after a gesture: the first key or touch makes the context.
 function wakeAudio() {
@@ -190,17 +219,28 @@ function wakeAudio() {
   osc.start();
 }
 
-function sound(tone) {
+// The buzzer's pitches since the last frame ([board ms, Hz], 0: silent), each at its board
+// time on the audio clock, LEAD_S late: a note keeps its length however the frames fall.
+// A new board (its clock back at 0), a tab come back from sleep: the clocks are tied again.
+function sound(tones) {
   if (!audio) return;
-  const on = tone > 0 && $("sound").checked;
-  if (on) osc.frequency.setValueAtTime(tone, audio.currentTime);
-  gain.gain.setValueAtTime(on ? 0.05 : 0, audio.currentTime);
+  const on = $("sound").checked;
+  for (const [t, hz] of tones) {
+    let at = anchor === null ? -1 : anchor + t / 1000;
+    if (at < audio.currentTime || at > audio.currentTime + DRIFT_S) {
+      anchor = audio.currentTime + LEAD_S - t / 1000;
+      at = anchor + t / 1000;
+    }
+    if (hz > 0) osc.frequency.setValueAtTime(hz, at);
+    gain.gain.setValueAtTime(hz > 0 && on ? VOLUME : 0, at);
+  }
 }
 
 // ---- the hands ---------------------------------------------------------------------------
 
 // A button going down or up: in a game against bots only your own (P1's button is your
-// slap, the table button lays your card); with the device alone, any seat and the table.
+// slap, the table button lays your card) until it is over; with the device alone, any
+// seat and the table.
 function press(seat, down) {
   if (down) {
     if (held.has(seat)) return;
@@ -208,7 +248,7 @@ function press(seat, down) {
   } else {
     if (!held.delete(seat)) return;
   }
-  if (kind === null) {
+  if (kind === null || over) {
     call(down ? "down" : "up", seat);
   } else if (down && kind !== "turn") {
     if (seat === 0) call("slap");
@@ -268,25 +308,28 @@ function setUp() {
     holdable(b, s);
   }
   holdable($("table-button"), TABLE);
-  const game = $("game");
-  for (const [key, title] of GAMES) game.append(new Option(title, key));
-  game.addEventListener("change", () => {
-    if (game.value === "tricky") $("seats-n").value = 4;
-  });
   $("deal").addEventListener("click", () => {
     wakeAudio();
     held.clear();
-    const seats = Number($("seats-n").value);
     const watch = $("watch").checked;
-    const why = call("deal", game.value, seats, $("pad").checked, Number($("seed").value), watch);
-    const slap = game.value === "ww3" || game.value === "armageddon";
-    const how = HOW[slap ? ($("pad").checked ? "pad" : "blind") : "turn"];
-    $("status").textContent = why || (watch ? "bots at every seat" : how);
+    const why = call("deal_menu", Number($("seed").value), watch);
+    dealt = !why;
+    if (dealt) localStorage.setItem(BOTS_KEY, call("bots"));
+    $("status").textContent = why || (watch ? "bots at every seat" : "");
   });
-  $("alone").addEventListener("click", () => {
+  $("wipe").addEventListener("click", () => {
     held.clear();
+    localStorage.removeItem(NVM_KEY);
+    localStorage.removeItem(BOTS_KEY);
     call("device");
+    keepNvm();
+    $("status").textContent = "a wiped board: its menu";
   });
+  $("sound").addEventListener("change", () => {
+    if (audio && !$("sound").checked) gain.gain.setValueAtTime(0, audio.currentTime);
+  });
+  // Closing or reloading the page is the board's power cut: what its nvm holds is kept.
+  window.addEventListener("pagehide", () => call && keepNvm());
   $("lay").addEventListener("click", lay);
   window.addEventListener("keydown", (e) => !e.repeat && onKey(e, true));
   window.addEventListener("keyup", (e) => onKey(e, false));
