@@ -81,8 +81,8 @@ def _fail(msg, status=2):
     return status
 
 
-def serve(link, folder, bind, http_port, announce=print):
-    """Relays ``link`` to pages until Ctrl-C or the link breaks; the exit status."""
+def serve(link, folder, bind, http_port, announce=print, until=None):
+    """Relays ``link`` to pages until Ctrl-C, the link breaks or ``until()``; the exit status."""
     import serial
 
     relay = Relay()
@@ -102,7 +102,7 @@ def serve(link, folder, bind, http_port, announce=print):
     try:
         if hello.get("game"):
             _join(link, relay)
-        pump(link, relay)
+        pump(link, relay, until=until)
     except KeyboardInterrupt:
         return INTERRUPTED
     except serial_link.LinkError as e:
