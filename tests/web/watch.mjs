@@ -17,7 +17,7 @@ import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
-const WAIT_MS = 120000;
+const WAIT_MS = 60000;
 const STEPS = 30; // the lines a replay is stepped through, one click each
 
 function serve(dir) {
@@ -131,9 +131,9 @@ async function serial(s, log) {
 async function live(s, races) {
   await s.page.waitForSelector("body[data-state=live]", { timeout: WAIT_MS });
   process.stdout.write("connected\n");
-  await s.page.waitForFunction((n) => window.watch.game.rulings.filter((r) => r.r === "confirm").length >= n,
-    races, { timeout: WAIT_MS });
-  return state(s.page);
+  const done = await s.page.waitForFunction((n) => window.watch.game.rulings.filter((r) => r.r === "confirm").length >= n,
+    races, { timeout: WAIT_MS }).then(() => true, () => false);
+  return { ...(await state(s.page)), done };
 }
 
 async function shots(dir, url, log, out, upto) {

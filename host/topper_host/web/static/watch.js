@@ -81,13 +81,21 @@ export class Game {
         say(`${P(r.seat)} gathers the pot, ${r.cards} cards`);
         break;
       case "turn": this.turn = r.seat; say(`${P(r.seat)} to play`); break;
-      case "confirm": say(`the table: ${P(r.seat)}'s slap ${r.ok ? "stands" : "is wrong"}${r.paid ? `, pays ${r.paid}` : ""}`, r.ok ? "" : "wrong"); if (!r.ok) s.wrong += 1; break;
+      case "confirm": this.judged(r);
+        say(`the table: ${P(r.seat)}'s slap ${r.ok ? "stands" : "is wrong"}${r.paid ? `, pays ${r.paid}` : ""}`, r.ok ? "" : "wrong"); if (!r.ok) s.wrong += 1; break;
       case "out": s.out = !!r.out; say(`${P(r.seat)} ${r.out ? "is out of cards" : "is back in"}`); break;
       case "win": this.winner = r.seat; this.turn = -1; say(`${P(r.seat)} WINS`, "win"); return r;
       case "error": say(`refused: ${r.msg || r.why || ""}`, "wrong"); break;
       default: say(turnText(r)); if (r.seat >= 0 && r.r === "turn") this.turn = r.seat;
     }
     return null;
+  }
+
+  // Blind play: the table's word on the latest race.
+  judged(r) {
+    const race = this.races[this.races.length - 1];
+    if (!race) return;
+    race.ok = r.ok; race.by = r.seat; race.paid = r.paid;
   }
 
   slap(r, say) {
@@ -179,7 +187,7 @@ export function draw(g) {
     for (const [x, us] of race.late) li.append(el("span", "", `, ${P(x)} late `), el("span", "ms", `+${ms(us)} ms`));
     if (race.tie.length > 1) li.append(el("span", "", ` (tie: ${race.tie.map(P).join(" ")})`));
     if (race.locked.length) li.append(el("span", "wrong", ` locked out: ${race.locked.map(P).join(" ")}`));
-    li.append(el("span", race.ok === false ? "wrong" : "", race.ok === true ? ` ${race.rule}: ${P(race.by)} takes it`
+    li.append(el("span", race.ok === false ? "wrong" : "", race.ok === true ? ` ${race.rule || "good"}: ${P(race.by)} takes it`
       : race.ok === false ? ` wrong: ${P(race.by)} pays ${race.paid || 0}` : " the table judges"));
     races.append(li);
   }
