@@ -76,7 +76,8 @@ def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board)
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         page = None
         try:
-            said = _line(_reader(serve.stdout), lambda ln: "watch the game at" in ln, 60, "topper serve's URL")
+            said = _line(_reader(serve.stdout), lambda ln: "watch the game at" in ln, 60,
+                         "topper serve's URL")
             url = said.split(" at ")[1].split(" ")[0]
             page = subprocess.Popen(["node", str(WEB / "watch.mjs"), "-", "live", url, "2"],
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(WEB))

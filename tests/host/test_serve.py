@@ -49,11 +49,13 @@ class FakeBoard:
         self.commands.append(cmd["cmd"])
         rid = cmd["id"]
         if cmd["cmd"] == "hello":
-            self.stream({"board": "fake", "fw": "0", "game": self.game, "id": rid, "k": "hello", "proto": 1})
+            self.stream({"board": "fake", "fw": "0", "game": self.game, "id": rid, "k": "hello",
+                         "proto": 1})
         elif cmd["cmd"] == "view":
             self.stream({"id": rid, "k": "view", "mode": "game", "t": 1, "view": {"game": "ww3", "turn": 0}})
         elif cmd["cmd"] == "log":
-            self.stream({"game": self.game, "id": rid, "k": "log", "lines": len(self.log), "which": "current"})
+            n = len(self.log)
+            self.stream({"game": self.game, "id": rid, "k": "log", "lines": n, "which": "current"})
             for obj in self.log:
                 self.stream(obj)
             self.stream({"dropped": 0, "id": rid, "k": "end", "lines": len(self.log), "which": "current"})
@@ -135,7 +137,8 @@ def test_each_board_line_is_one_event_with_its_number_and_the_page_is_served(tmp
     board = FakeBoard()
     s = Served(board, tmp_path)
     try:
-        lines = [HEADER, {"ev": "start", "seat": 1, "t": 10}, {"r": "starter", "seat": 1, "shows": [], "t": 10}]
+        lines = [HEADER, {"ev": "start", "seat": 1, "t": 10},
+                 {"r": "starter", "seat": 1, "shows": [], "t": 10}]
         for obj in lines:
             board.stream(obj)
         _wait(lambda: "view" in board.commands and board.in_waiting == 0)
