@@ -6,6 +6,7 @@ they stream. One short game of blind World War 3 with two races."""
 import os
 import pathlib
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -17,6 +18,7 @@ from topper import jsonl
 from topper_host import replay
 
 WEB = pathlib.Path(__file__).resolve().parents[1] / "web"
+FAILURES = WEB.parents[1] / "build" / "web-failures"
 if not (WEB / "node_modules" / "playwright-core").is_dir() or not os.path.exists("/usr/bin/chromium"):
     pytest.skip("no playwright-core or /usr/bin/chromium: run bash scripts/setup", allow_module_level=True)
 
@@ -64,12 +66,13 @@ def _race(board, first, second, apart_ms):
     _run(board, 30 + apart_ms + 1200)  # the race is ranked; the board asks the table
 
 
-def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board):
+def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board, tmp_path):
     reply = board.request({"cmd": "setup", "game": "ww3", "seats": 2, "cardpad": False,
                            "hurry_ms": 0, "seed": 21})
     assert reply["k"] == "ok", reply
     board.data_lines()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    shot = tmp_path / "page.png"
     with board.data_pty() as pty:
         serve = subprocess.Popen(
             topper_cli() + ["serve", "--port", pty.path, "--http-port", "0", "--bind", "127.0.0.1"],
@@ -79,7 +82,8 @@ def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board)
             said = _line(_reader(serve.stdout), lambda ln: "watch the game at" in ln, 60,
                          "topper serve's URL")
             url = said.split(" at ")[1].split(" ")[0]
-            page = subprocess.Popen(["node", str(WEB / "watch.mjs"), "-", "live", url, "2"],
+            page = subprocess.Popen(["node", str(WEB / "watch.mjs"), "--shot", str(shot), "-", "live", url,
+                                     "2"],
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(WEB))
             out = _reader(page.stdout)
             _line(out, lambda ln: ln.strip() == "connected", 120, "the page connected")
@@ -96,6 +100,17 @@ def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board)
                 page.kill()
             serve.terminate()
             serve.wait(30)
+    try:
+        _check(got, pty)
+    except AssertionError:
+        if shot.exists():  # the page as it was at the end, for the report
+            FAILURES.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(shot, FAILURES / "test_board_watch.png")
+            print("the page at the end: %s" % (FAILURES / "test_board_watch.png"))
+        raise
+
+
+def _check(got, pty):
     assert pty.errors == [], pty.errors
     assert got["errors"] == [] and got["outside"] == []
     print("the page received:", *got["received"], sep="\n  ")

@@ -4,6 +4,7 @@
 //   node tests/web/watch.mjs DIR serial LOG          a stand-in Web Serial port fed from LOG
 //   node tests/web/watch.mjs DIR shots LOG OUT LINES the docs' pictures, LINES lines in
 //   node tests/web/watch.mjs - live URL RACES        `topper serve`'s page until RACES races
+//   node tests/web/watch.mjs - lines URL N           `topper serve`'s page until N lines came
 //
 // DIR is a folder `topper web --build` wrote, served here on 127.0.0.1 (`-`: the page is
 // URL's, on 127.0.0.1). Every request off this machine is aborted and counted. Prints
@@ -136,6 +137,14 @@ async function live(s, races) {
   return { ...(await state(s.page)), done };
 }
 
+// Every line the page took and when (the bench's delay from the board to the page).
+async function lines(s, n) {
+  await s.page.waitForSelector("body[data-state=live]", { timeout: WAIT_MS });
+  process.stdout.write("connected\n");
+  await s.page.waitForFunction((k) => window.watch.received.length >= k, n, { timeout: WAIT_MS });
+  return s.page.evaluate(() => ({ received: window.watch.received, arrived: window.watch.arrived }));
+}
+
 async function shots(dir, url, log, out, upto) {
   const made = [];
   for (const [w, h] of [[390, 844], [1920, 1080]]) {
@@ -179,6 +188,7 @@ async function main(argv) {
       if (command === "replay") got = await replay(s, rest[0]);
       else if (command === "serial") got = await serial(s, rest[0]);
       else if (command === "live") got = await live(s, Number(rest[1]));
+      else if (command === "lines") got = await lines(s, Number(rest[1]));
       else throw new Error(`unknown command ${command}`);
       return { ...got, errors: s.errors, outside: s.outside };
     } finally {

@@ -224,8 +224,10 @@ function redraw() {
 }
 // A live line: taken, drawn, and the winner called.
 const received = [];
+const arrived = []; // Date.now() as each line was taken: the bench's delay from the board
 function live(o) {
   received.push(o);
+  arrived.push(Date.now());
   const won = game.take(o);
   if (won) callWinner(won);
   redraw();
@@ -358,4 +360,4 @@ if (new URLSearchParams(location.search).has("live")) watchServer();
 draw(game);
 
 // For the tests and the bench: what the page holds and says.
-window.watch = { game, spoken, received, openLog, seek, step };
+window.watch = { game, spoken, received, arrived, openLog, seek, step };
