@@ -5,6 +5,7 @@
 //   node tests/web/watch.mjs DIR shots LOG OUT LINES the docs' pictures, LINES lines in
 //   node tests/web/watch.mjs - live URL RACES        `topper serve`'s page until RACES races
 //   node tests/web/watch.mjs - lines URL N           `topper serve`'s page until N lines came
+//   node tests/web/watch.mjs - reconnect URL N M     N rulings, a drop, then M rulings again
 //
 // DIR is a folder `topper web --build` wrote, served here on 127.0.0.1 (`-`: the page is
 // URL's, on 127.0.0.1). Every request off this machine is aborted and counted. Prints
@@ -145,6 +146,21 @@ async function lines(s, n) {
   return s.page.evaluate(() => ({ received: window.watch.received, arrived: window.watch.arrived }));
 }
 
+// The server goes away and comes back: the page, never reloaded, catches up.
+async function reconnect(s, first, then) {
+  const rulings = (n) => s.page.waitForFunction((k) => window.watch.game.rulings.length >= k, n, { timeout: WAIT_MS });
+  await s.page.waitForSelector("body[data-state=live]", { timeout: WAIT_MS });
+  await rulings(first);
+  await s.page.evaluate(() => { window.sameLoad = true; });
+  process.stdout.write("first\n");
+  await s.page.waitForSelector("body[data-state=reconnecting]", { timeout: WAIT_MS });
+  process.stdout.write("dropped\n");
+  await s.page.waitForSelector("body[data-state=live]", { timeout: WAIT_MS });
+  await rulings(then);
+  const sameLoad = await s.page.evaluate(() => window.sameLoad === true);
+  return { ...(await state(s.page)), sameLoad };
+}
+
 async function shots(dir, url, log, out, upto) {
   const made = [];
   for (const [w, h] of [[390, 844], [1920, 1080]]) {
@@ -189,6 +205,7 @@ async function main(argv) {
       else if (command === "serial") got = await serial(s, rest[0]);
       else if (command === "live") got = await live(s, Number(rest[1]));
       else if (command === "lines") got = await lines(s, Number(rest[1]));
+      else if (command === "reconnect") got = await reconnect(s, Number(rest[1]), Number(rest[2]));
       else throw new Error(`unknown command ${command}`);
       return { ...got, errors: s.errors, outside: s.outside };
     } finally {
