@@ -136,7 +136,7 @@ function el(tag, cls, text) {
 
 export function draw(g) {
   const h = g.header;
-  $("title").textContent = h ? `${h.game}, ${h.seats} seats${h.blind ? ", blind play" : ""}` : "no game yet";
+  if (h) $("title").textContent = `${h.game}, ${h.seats} seats${h.blind ? ", blind play" : ""}`;
   const v = g.view;
   const turn = v && typeof v.turn === "number" ? v.turn : g.turn;
   const seats = $("seats");
@@ -170,7 +170,9 @@ export function draw(g) {
   pile.replaceChildren();
   const pot = v && v.pot ? v.pot : g.pile;
   const down = v && typeof v.facedown === "number" ? v.facedown : g.facedown;
-  if (h && !(v && v.scores)) {
+  $("message").textContent = v && typeof v.message === "string" ? v.message : "";
+  if (h && h.blind) pile.append(el("span", "hint", "blind play: the board sees no card"));
+  else if (h && !(v && v.scores)) {
     pile.append(el("span", "", "pile:"));
     if (down) pile.append(el("span", "card down", `${down} face down`));
     for (const c of pot.slice(-12)) pile.append(el("span", "card", c));
@@ -207,7 +209,11 @@ export function draw(g) {
 // ----- the winner, aloud ---------------------------------------------------------------
 
 const spoken = [];
+let called = ""; // the win last called: a page that reconnects after it is sent it again
 function callWinner(r) {
+  const key = `${game.header && game.header.seed}:${r.t}:${r.seat}`;
+  if (key === called) return;
+  called = key;
   const text = `Player ${r.seat + 1} wins`;
   spoken.push(text);
   if (!$("speak").checked || !("speechSynthesis" in window)) return;
@@ -303,6 +309,7 @@ function openLog(text) {
 // The game after the first `n` lines (rebuilt from the start: a step back is a seek).
 function seek(n) {
   replay.at = Math.max(0, Math.min(n, replay.lines.length));
+  called = ""; // a replay played again calls its winner again
   game.reset();
   for (let i = 0; i < replay.at; i++) game.take(replay.lines[i]);
   showAt();
