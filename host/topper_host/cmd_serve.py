@@ -21,6 +21,8 @@ the board (``log``) and puts back the core's rulings for its events (``late_join
 
 import functools
 import http.server
+import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -39,6 +41,7 @@ VIEW_S = 0.5  # how often the board is asked for its view (the clocks, the stack
 KEEPALIVE_S = 15  # a comment line this often keeps proxies and phones from closing the stream
 RETRY_MS = 1000  # how soon a page's EventSource reconnects after a drop
 INTERRUPTED = 130
+WATCH = ("watch.html", "watch.js", "watch.css")
 
 
 def add_arguments(p):
@@ -68,12 +71,22 @@ def run(args):
     try:
         with tempfile.TemporaryDirectory(prefix="topper-serve-") as folder:
             try:
-                site.write(folder)
-            except (site.Missing, OSError) as e:
-                return _fail(str(e), 1)
+                _write_pages(folder)
+            except OSError as e:
+                return _fail("cannot write the page: %s" % paths.why(e), 1)
             return serve(serial_link.Link(port), folder, args.bind, args.http_port)
     finally:
         port.close()
+
+
+def _write_pages(folder):
+    """The page's folder; without the checkout's npm MicroPython (a wheel install) the
+    watch page alone, which needs none."""
+    try:
+        site.write(folder)
+    except site.Missing:
+        for name in WATCH:
+            shutil.copyfile(os.path.join(site.STATIC, name), os.path.join(folder, name))
 
 
 def _fail(msg, status=2):

@@ -234,3 +234,11 @@ def test_joining_a_game_under_way_sends_its_lines_with_the_cores_rulings(tmp_pat
         assert any(r["r"] == "slap" for r in made)
     finally:
         s.close()
+
+
+def test_without_the_npm_micropython_the_watch_page_is_served_alone(tmp_path, monkeypatch):
+    from topper_host.web import site
+
+    monkeypatch.setattr(site, "micropython_dir", lambda: None)  # a wheel install: no checkout
+    cmd_serve._write_pages(str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["watch.css", "watch.html", "watch.js"]
