@@ -63,6 +63,22 @@ def test_a_saved_log_steps_to_the_view_topper_replay_gives(watch, game_log):
     assert stepped["spoken"] == ["Player %d wins" % (winner + 1)]  # called once, when stepped to
 
 
+def test_a_turn_games_log_replays_with_its_scores_and_winners(watch, tmp_path):
+    # Guess My Card: its log names a secret card only at the hand's reveal, and the page
+    # shows the log's lines and nothing else.
+    path = tmp_path / "guess.jsonl"
+    assert cli.main(["sim", "--game", "guess", "--seats", "3", "--headless", "--seed", "5",
+                     "--log", str(path)]) == 0
+    want = _rulings(path)
+    over = [r for r in want if r["r"] == "over"][-1]
+    got = watch("replay", path)
+    assert got["errors"] == []
+    assert got["atEnd"]["rulings"] == want
+    assert [s.split("score ")[1] for s in got["atEnd"]["seats"]] == [str(x) for x in over["scores"]]
+    names = " and ".join("P%d" % (w + 1) for w in over["winners"])
+    assert got["atEnd"]["banner"] == names + (" win!" if len(over["winners"]) > 1 else " wins!")
+
+
 def test_a_board_on_web_serial_is_drawn_as_its_lines_come(watch, game_log):
     want = _rulings(game_log)
     got = watch("serial", game_log)

@@ -21,6 +21,8 @@ export class Game {
     this.facedown = 0;
     this.turn = -1;
     this.winner = -1;
+    this.winners = [];
+    this.scores = null; // a turn game's, from its rulings
     this.races = [];
     this.history = [];
     this.rulings = [];
@@ -56,6 +58,7 @@ export class Game {
   rule(r) {
     const s = this.seat[r.seat];
     const say = (text, cls) => this.history.push({ t: r.t, text, cls });
+    if (Array.isArray(r.scores)) this.scores = r.scores.slice();
     switch (r.r) {
       case "starter": this.turn = r.seat; say(`${P(r.seat)} starts`); break;
       case "lay":
@@ -83,8 +86,15 @@ export class Game {
       case "turn": this.turn = r.seat; say(`${P(r.seat)} to play`); break;
       case "confirm": this.judged(r);
         say(`the table: ${P(r.seat)}'s slap ${r.ok ? "stands" : "is wrong"}${r.paid ? `, pays ${r.paid}` : ""}`, r.ok ? "" : "wrong"); if (!r.ok) s.wrong += 1; break;
-      case "out": s.out = !!r.out; say(`${P(r.seat)} ${r.out ? "is out of cards" : "is back in"}`); break;
-      case "win": this.winner = r.seat; this.turn = -1; say(`${P(r.seat)} WINS`, "win"); return r;
+      case "out":
+        if (r.place !== undefined) { s.out = true; say(`${P(r.seat)} is out: place ${r.place}`); break; } // a turn game's
+        s.out = !!r.out; say(`${P(r.seat)} ${r.out ? "is out of cards" : "is back in"}`); break; // blind play's
+      case "win": this.winner = r.seat; this.winners = [r.seat]; this.turn = -1; say(`${P(r.seat)} WINS`, "win"); return r;
+      case "over": // a turn game's match: its winners, by score
+        if (!r.winners || !r.winners.length) { say("the game is over"); break; }
+        this.winners = r.winners.slice(); this.winner = r.winners[0]; this.turn = -1;
+        say(`the game is over: ${r.winners.map(P).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}`, "win");
+        return r;
       case "error": say(`refused: ${r.msg || r.why || ""}`, "wrong"); break;
       default: say(turnText(r)); if (r.seat >= 0 && r.r === "turn") this.turn = r.seat;
     }
@@ -112,6 +122,7 @@ export class Game {
   }
 }
 
+function turnGame(h) { return h !== null && h.entry !== undefined; }
 function P(seat) { return seat >= 0 ? `P${seat + 1}` : "nobody"; }
 function ms(us) { return (us / 1000).toFixed(us % 1000 ? 1 : 0); }
 function turnText(r) {
@@ -147,17 +158,18 @@ export function draw(g) {
     if (i === turn && g.winner < 0) d.classList.add("turn");
     const locked = v && v.locked ? v.locked[i] : s.locked;
     if (locked) d.classList.add("locked");
-    if (i === g.winner) d.classList.add("won");
+    if (g.winners.includes(i)) d.classList.add("won");
     d.append(el("b", "", P(i)), document.createTextNode(i === turn && g.winner < 0 ? " to play" : ""));
     if (v && v.stacks) d.append(el("div", "big", `${v.stacks[i]} cards`));
-    if (v && v.scores) d.append(el("div", "big", `score ${v.scores[i]}`));
+    const scores = v && v.scores ? v.scores : g.scores;
+    if (turnGame(h) && scores) d.append(el("div", "big", `score ${scores[i]}`));
     const clock = v && v.clock;
     if (clock && clock.remaining) {
       const c = el("div", "clock", `clock ${clockText(clock.remaining[i])}`);
       if (clock.flagged && clock.flagged[i]) c.append(el("span", "flag", " flag"));
       d.append(c);
     }
-    if (!v || v.stacks) d.append(el("div", "", `laid ${s.laid} · pots ${s.pots} (${s.gathered} cards)`));
+    if (!turnGame(h) && !(h && h.blind)) d.append(el("div", "", `laid ${s.laid} · pots ${s.pots} (${s.gathered} cards)`));
     const tags = el("div");
     if (s.wrong) tags.append(el("span", "tag bad", `wrong ${s.wrong}`));
     if (s.late) tags.append(el("span", "tag", `late ${s.late}`));
@@ -172,7 +184,7 @@ export function draw(g) {
   const down = v && typeof v.facedown === "number" ? v.facedown : g.facedown;
   $("message").textContent = v && typeof v.message === "string" ? v.message : "";
   if (h && h.blind) pile.append(el("span", "hint", "blind play: the board sees no card"));
-  else if (h && !(v && v.scores)) {
+  else if (h && !turnGame(h)) {
     pile.append(el("span", "", "pile:"));
     if (down) pile.append(el("span", "card down", `${down} face down`));
     for (const c of pot.slice(-12)) pile.append(el("span", "card", c));
@@ -202,7 +214,7 @@ export function draw(g) {
   }
   const w = $("winner");
   w.hidden = g.winner < 0;
-  w.textContent = g.winner >= 0 ? `${P(g.winner)} wins!` : "";
+  w.textContent = g.winners.length > 1 ? `${g.winners.map(P).join(" and ")} win!` : g.winner >= 0 ? `${P(g.winner)} wins!` : "";
   if (g.notice) $("status").textContent = g.notice;
 }
 
@@ -211,10 +223,11 @@ export function draw(g) {
 const spoken = [];
 let called = ""; // the win last called: a page that reconnects after it is sent it again
 function callWinner(r) {
-  const key = `${game.header && game.header.seed}:${r.t}:${r.seat}`;
+  const seats = r.winners || [r.seat];
+  const key = `${game.header && game.header.seed}:${r.t}:${seats}`;
   if (key === called) return;
   called = key;
-  const text = `Player ${r.seat + 1} wins`;
+  const text = seats.length > 1 ? `Players ${seats.map((x) => x + 1).join(" and ")} win` : `Player ${seats[0] + 1} wins`;
   spoken.push(text);
   if (!$("speak").checked || !("speechSynthesis" in window)) return;
   speechSynthesis.speak(new SpeechSynthesisUtterance(text));
