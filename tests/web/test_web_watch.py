@@ -181,3 +181,22 @@ def test_a_dropped_page_reconnects_and_catches_up_without_a_reload(page_dir, gam
     # The whole game from the board, with the core's rulings; the last race is still
     # open when a download ends (its ruling would come with the board's next tick).
     assert got["rulings"] == want[: len(got["rulings"])] and len(got["rulings"]) >= len(want) - 1
+
+
+def test_the_boards_view_gives_whose_turn_the_clocks_and_a_flag(watch, tmp_path):
+    # What a board streams for a turn game with a chess clock, then its answer to the
+    # page's view request: P2 to play with 55.5 s left, P3's flag down.
+    header = {"clock": {"base_ms": 60000, "control": "fischer", "extra_ms": 2000}, "entry": "buttons",
+              "game": "tripp", "log": "topper-table", "options": {"jokers": 2, "places": 0}, "seats": 3,
+              "seed": 1, "v": 2}
+    view = {"clock": {"control": "fischer", "flagged": [False, False, True], "on_turn": 1,
+                      "remaining": [60000, 55500, 0]},
+            "game": "tripp", "message": "P2 to play", "scores": [0, 0, 0], "seats": 3, "turn": 1}
+    path = tmp_path / "stream.jsonl"
+    path.write_text("".join(jsonl.dumps(o) + "\n" for o in [
+        header, {"ev": "start", "t": 0}, {"id": 1, "k": "view", "mode": "game", "t": 5000, "view": view}]))
+    got = watch("serial", path)
+    assert got["errors"] == []
+    p1, p2, p3 = got["seats"]
+    assert "to play" in p2 and "to play" not in p1 + p3
+    assert "clock 1:00" in p1 and "clock 0:56" in p2 and "clock 0:00 flag" in p3
