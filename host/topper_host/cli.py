@@ -9,7 +9,9 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("replay", "sim", "flash", "build", "monitor", "stats", "logs", "backup", "restore", "web")
+COMMANDS = (
+    "replay", "sim", "flash", "build", "monitor", "stats", "logs", "backup", "restore", "web", "serve",
+)
 
 
 def _available():

@@ -12,7 +12,8 @@ import urllib.request
 
 from test_sim_support import ROOT, topper
 
-PAGE = {"index.html", "page.js", "style.css", "micropython.mjs", "micropython.wasm", "python.json"}
+PAGE = {"index.html", "page.js", "style.css", "micropython.mjs", "micropython.wasm", "python.json",
+        "watch.html", "watch.js", "watch.css"}
 
 
 def test_build_writes_the_whole_page(tmp_path):
