@@ -196,7 +196,7 @@ def test_combine_puts_the_drive_at_its_flash_offset(firmware, tmp_path):
     image = uf2.read(out)
     assert image.family == uf2.RP2040_FAMILY
     assert image.spans[0] == (0, 256)
-    assert image.writes_at_or_above(image_build.DRIVE_OFFSET)
+    assert image.writes_at_or_above(cfg.profile.flash["drive_offset"])
     # the FAT holds our code.py byte for byte
     assert (firmware / "code.py").read_bytes() in out.read_bytes().replace(b"", b"") or _in_blocks(
         out, firmware
@@ -235,6 +235,6 @@ def test_the_report_of_a_built_image(tmp_path):
         )
         blocks += head + bytes(476) + struct.pack("<I", uf2.MAGIC_END)
     fw.write_bytes(blocks)
-    use = image_build.flash_use(fw)
+    use = image_build.flash_use(fw, 1020 * 1024)
     assert use["firmware_bytes"] == 2048
     assert use["flash_free_bytes"] == 1020 * 1024 - 2048
