@@ -278,14 +278,17 @@ def open_seats(
 ):
     """The seat driver the settings ask for: ``capture == "pio"`` tries the state machine
     and falls back to ``keypad_factory()`` (with a log line) where it cannot run: no
-    ``rp2pio`` (not an RP2), pins not 8 consecutive GPIOs (by any board names), no free state machine, or a
-    system clock that 10 MHz does not divide. Any other value gives the keypad driver.
-    ``confirm_us`` and ``bounce_us``: the first-touch rule's numbers (pio_decode)."""
+    ``rp2pio`` (not an RP2), pins not 8 consecutive GPIOs (under any of the board's
+    names), no free state machine, or a system clock that 10 MHz does not divide. Any
+    other value gives the keypad driver. ``confirm_us`` and ``bounce_us``: the
+    first-touch rule's numbers (pio_decode)."""
     if capture == "pio":
-        first = first_gpio(pin_names)
-        if first is None:
+        try:
+            first = first_gpio(pin_names)
             reason = "seat pins are not %d consecutive GPIOs" % PINS
-        else:
+        except ImportError as e:  # no board module: not a CircuitPython board
+            first, reason = None, repr(e)
+        if first is not None:
             try:
                 import microcontroller
 
