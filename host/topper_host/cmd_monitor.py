@@ -5,8 +5,9 @@ and then shows the game as the simulator draws it (``--plain``: rulings in words
 the OLED's text, line by line), from the lines the board streams and the views it asks
 for a few times a second. ``--save PATH`` writes each game to an event log that
 ``topper replay`` and ``topper sim --replay`` read; joining a game half way, it first
-downloads the game so far (``log`` command) so that the saved log starts at its
-header. ``--once`` stops after one game has been won; ``--seconds`` after a while.
+downloads the game so far (``log`` command) and puts back each event's rulings with
+the core's replay, so that the saved log starts at its header, rulings and all.
+``--once`` stops after one game has been won; ``--seconds`` after a while.
 
 A line it cannot honour (a header of a game, a version or a number of seats this host
 does not know, a ruling without its stamp or naming a seat the game does not have, a
@@ -24,7 +25,7 @@ import os
 import sys
 import time
 
-from topper_host import paths, serial_link
+from topper_host import late_join, paths, serial_link
 from topper_host.monitor_check import Checker
 from topper_host.monitor_save import GameSaver
 from topper_host.monitor_view import Board, Plain
@@ -166,8 +167,11 @@ def _show(display, board, name):
 
 
 def _catch_up(link, board, saver, check):
-    """The game under way, from its first line (the board keeps its beginning)."""
+    """The game under way, from its first line (the board keeps its beginning). The
+    download holds the events only: each event's rulings are put back with the core's
+    replay, so that a saved log holds the races and pots of the game so far too."""
     head, lines, end = link.download("current")
+    lines = late_join.with_rulings(lines)
     for obj in lines:
         _take(obj, board, saver, check, show=False)
     if saver is not None:
