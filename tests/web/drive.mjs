@@ -9,6 +9,7 @@
 //   node tests/web/drive.mjs DIR touch STEPS                  fingers on the buttons; the log
 //   node tests/web/drive.mjs DIR sound SEED                   the buzzer's pitches handed to Web Audio
 //   node tests/web/drive.mjs DIR shots OUT                    the docs' screenshots
+//   node tests/web/drive.mjs DIR save SEED FILE               a bot game's log saved
 //
 // KEYS are the device's buttons pressed in turn on the keyboard, each short: a space is
 // the table button, a digit that seat's button (the menu: the next line, P1 a value back,
@@ -300,6 +301,24 @@ function spyPitches() {
   };
 }
 
+// The menu's game dealt with bots at every seat and played to its end at once; the page's
+// frames then take its log as they take any; "Save the log" clicked: the downloaded file
+// kept as FILE, its name, and the log the page shows.
+async function save(s, [seed, file]) {
+  const page = s.page;
+  await page.waitForTimeout(BOOTED_MS);
+  await page.fill("#seed", String(seed));
+  await page.check("#watch");
+  await page.click("#deal");
+  await page.evaluate(() => window.topper.call("run_until_over", 20 * 60000));
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("game over"), null, {
+    timeout: READY_MS,
+  });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+  await download.saveAs(file);
+  return { name: download.suggestedFilename(), log: (await page.locator("#log").textContent()).split("\n") };
+}
+
 // The docs' pictures: a phone and a desktop, a game against bots under way.
 async function shots(url, out) {
   const made = [];
@@ -346,6 +365,7 @@ async function main(argv) {
       else if (command === "reload") out = await reload(s);
       else if (command === "touch") out = await touch(s, rest);
       else if (command === "sound") out = await sound(s, rest);
+      else if (command === "save") out = await save(s, rest);
       else throw new Error("unknown command: " + command);
       return { ...out, outside: s.outside, errors: s.errors };
     } finally {

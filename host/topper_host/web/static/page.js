@@ -158,7 +158,31 @@ function drawRing(pixels) {
   });
 }
 
+// The current game's log, every line from its header on, as `topper sim --log` writes
+// it: what "Save the log" downloads (the pane shows only its last lines).
+let gameLog = [];
+
+function keepGameLog(lines) {
+  for (const line of lines) {
+    if (line.startsWith("{") && line.includes('"log":"topper-table"') && JSON.parse(line).log === "topper-table") {
+      gameLog = [line]; // a new game's header
+    } else if (gameLog.length) gameLog.push(line);
+  }
+  $("save").disabled = !gameLog.length;
+}
+
+function saveLog() {
+  const head = JSON.parse(gameLog[0]);
+  const url = URL.createObjectURL(new Blob([gameLog.join("\n") + "\n"], { type: "application/jsonl" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `topper-${head.game}-${head.seed ?? "device"}.jsonl`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 function addLog(lines) {
+  keepGameLog(lines);
   const pre = $("log");
   const kept = (pre.textContent ? pre.textContent.split("\n") : []).concat(lines);
   pre.textContent = kept.slice(-LOG_LINES).join("\n");
@@ -323,6 +347,8 @@ function setUp() {
     localStorage.removeItem(BOTS_KEY);
     call("device");
     keepNvm();
+    gameLog = [];
+    $("save").disabled = true;
     $("status").textContent = "a wiped board: its menu";
   });
   $("sound").addEventListener("change", () => {
@@ -331,6 +357,7 @@ function setUp() {
   // Closing or reloading the page is the board's power cut: what its nvm holds is kept.
   window.addEventListener("pagehide", () => call && keepNvm());
   $("lay").addEventListener("click", lay);
+  $("save").addEventListener("click", saveLog);
   window.addEventListener("keydown", (e) => !e.repeat && onKey(e, true));
   window.addEventListener("keyup", (e) => onKey(e, false));
 }
