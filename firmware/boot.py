@@ -28,9 +28,7 @@ def table_button_held():
         import board
         import digitalio
 
-        from topper_hw import board_profile
-
-        name = os.getenv("TOPPER_TABLE_PIN") or board_profile.TABLE_PIN
+        name = os.getenv("TOPPER_TABLE_PIN") or "GP14"
         pin = digitalio.DigitalInOut(getattr(board, str(name)))
         try:
             pin.switch_to_input(pull=digitalio.Pull.UP)

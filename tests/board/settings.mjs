@@ -16,40 +16,33 @@ export function parseSettings(text) {
   return out;
 }
 
-// A pin name -> its GPIO: "GP6" -> 6, or a board's own name ("D5") through `gpio`, the map
-// the build writes from the board's profile (firmware/boards/, docs/boards.md); "" or
-// undefined -> null.
-export function gpioNumber(name, gpio = {}) {
+// "GP6" -> 6; "" or undefined -> null.
+export function gpioNumber(name) {
   if (name == null || name === '') return null;
-  const key = String(name).trim();
-  if (Object.hasOwn(gpio, key)) return Number(gpio[key]);
-  const m = /^GP(\d+)$/.exec(key);
+  const m = /^GP(\d+)$/.exec(String(name).trim());
   if (!m) throw new Error(`not a GPIO pin name: ${name}`);
   return Number(m[1]);
 }
 
 // What the harness needs to know about the board, by job.
-export function pinMap(settings, gpio = {}) {
+export function pinMap(settings) {
   const s = settings;
-  const pin = (name) => gpioNumber(name, gpio);
-  const seats = String(s.TOPPER_SEAT_PINS || '').split(',').filter((p) => p.trim()).map(pin);
+  const seats = String(s.TOPPER_SEAT_PINS || '').split(',').filter((p) => p.trim()).map(gpioNumber);
   return {
     seats,                                        // seat P1 is seats[0]
-    table: pin(s.TOPPER_TABLE_PIN),
-    sda: pin(s.TOPPER_SDA),
-    scl: pin(s.TOPPER_SCL),
-    pixel: pin(s.TOPPER_PIXEL_PIN),
+    table: gpioNumber(s.TOPPER_TABLE_PIN),
+    sda: gpioNumber(s.TOPPER_SDA),
+    scl: gpioNumber(s.TOPPER_SCL),
+    pixel: gpioNumber(s.TOPPER_PIXEL_PIN),
     pixels: Number(s.TOPPER_PIXELS || 0),
-    buzzer: pin(s.TOPPER_BUZZER_PIN),
+    buzzer: gpioNumber(s.TOPPER_BUZZER_PIN),
     oledAddr: Number(s.TOPPER_OLED_ADDR ?? 0x3c),
     cardpad: Number(s.TOPPER_CARDPAD || 0) === 1,
-    cardpadReset: pin(s.TOPPER_CARDPAD_RESET),
-    cardpadIrq: pin(s.TOPPER_CARDPAD_IRQ),
+    cardpadReset: gpioNumber(s.TOPPER_CARDPAD_RESET),
+    cardpadIrq: gpioNumber(s.TOPPER_CARDPAD_IRQ),
   };
 }
 
-// `gpioPath`: a build's topper-table-BOARD.json, whose "gpio" maps the board's pin names.
-export function readPinMap(path, gpioPath = null) {
-  const gpio = gpioPath ? JSON.parse(fs.readFileSync(gpioPath, 'utf8')).gpio || {} : {};
-  return pinMap(parseSettings(fs.readFileSync(path, 'utf8')), gpio);
+export function readPinMap(path) {
+  return pinMap(parseSettings(fs.readFileSync(path, 'utf8')));
 }
