@@ -5,6 +5,7 @@ reaches Web Audio note for note."""
 import json
 
 import pytest
+from conftest import rulings
 from fakes import oledread
 
 from topper_view import sounds
@@ -14,15 +15,6 @@ from topper_host.web.table import Table
 LIMIT_MS = 20 * 60000
 
 
-def rulings(lines):
-    out = []
-    for line in lines:
-        obj = json.loads(line)
-        if "r" in obj:
-            obj.pop("digest", None)  # a sealed secret's: the board's random key, new every run
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
 
 
 def header(lines):

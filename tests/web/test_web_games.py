@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from conftest import rulings
+
 from topper_host.web.table import Table
 
 GAMES = [
@@ -25,15 +27,6 @@ GAMES = [
 LIMIT_MS = 20 * 60000
 
 
-def rulings(lines):
-    out = []
-    for line in lines:
-        obj = json.loads(line)
-        if "r" in obj:
-            obj.pop("digest", None)
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
 
 
 @pytest.mark.parametrize("game, seats, pad, seed", GAMES, ids=["%s-%s" % (g[0], g[2]) for g in GAMES])

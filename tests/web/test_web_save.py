@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import HERE, TIMEOUT_S
+from conftest import HERE, TIMEOUT_S, rulings
 
 from topper import jsonl
 from topper_host import replay
@@ -14,16 +14,10 @@ from topper_host import replay
 SEED = 9  # the menu's World War 3, 4 seats, the card pad: a short game
 
 
-def rulings(lines):
-    # A sealed secret's digest and salt come from the board's random key: new every run.
-    out = []
-    for line in lines:
-        obj = json.loads(line) if line.startswith("{") else {}
-        if "r" in obj:
-            obj.pop("digest", None)
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
+
+
+def json_lines(lines):
+    return [line for line in lines if line.startswith("{")]
 
 
 def test_the_saved_log_replays_to_the_rulings_the_page_showed(drive, page_dir, tmp_path):
@@ -38,11 +32,11 @@ def test_the_saved_log_replays_to_the_rulings_the_page_showed(drive, page_dir, t
     done = subprocess.run([sys.executable, "-m", "topper_host.cli", "replay", str(saved)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    replayed = rulings(done.stdout.splitlines())
-    assert replayed == rulings(lines)
+    replayed = rulings(json_lines(done.stdout.splitlines()))
+    assert replayed == rulings(json_lines(lines))
     assert replayed[-1]["r"] == "win"
     # The page's pane shows the log's last lines: their rulings end the replayed ones.
-    shown = rulings(got["log"])
+    shown = rulings(json_lines(got["log"]))
     assert len(shown) > 10
     assert replayed[-len(shown):] == shown
     # The watch page opens the file and steps it to the same rulings.
