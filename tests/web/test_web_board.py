@@ -5,7 +5,7 @@ reaches Web Audio note for note."""
 import json
 
 import pytest
-from conftest import rulings
+from log_rulings import rulings
 from fakes import oledread
 
 from topper_view import sounds

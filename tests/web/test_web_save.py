@@ -6,7 +6,8 @@ import json
 import subprocess
 import sys
 
-from conftest import HERE, TIMEOUT_S, rulings
+from conftest import HERE, TIMEOUT_S
+from log_rulings import rulings
 
 from topper import jsonl
 from topper_host import replay
