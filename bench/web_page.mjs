@@ -12,39 +12,13 @@
 //
 // Needs `bash scripts/setup` (playwright-core in tests/web/node_modules, /usr/bin/chromium).
 
-import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, normalize, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ARGS, CHROMIUM, chromium, offline, quietEnv, serveFolder } from "../tests/web/offline_chromium.mjs";
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const { chromium } = createRequire(join(REPO, "tests", "web", "package.json"))("playwright-core");
-
-const TYPES = {
-  ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-};
 const READY_MS = 60000;
 const LIMIT_MS = 60 * 60000; // a game's most table time
-
-function serve(dir, fetched) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
-    const name = path === "/" ? "index.html" : path.replace(/^\/+/, "");
-    try {
-      const body = readFileSync(join(dir, name));
-      res.writeHead(200, { "content-type": TYPES[extname(name)] || "application/octet-stream" });
-      res.end(body);
-      fetched.add(name);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
 
 // The moment the page says it is ready (its first OLED frame drawn: the menu), on the
 // page's own clock, whose zero is the navigation's start.
@@ -57,30 +31,13 @@ function markReady() {
 }
 
 async function launch(home) {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    // Chromium's crash reporter writes under $XDG_CONFIG_HOME whatever the profile: a
-    // folder of the run's own, never the user's home.
-    env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home },
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, env: quietEnv(home), args: ARGS });
 }
 
 async function openPage(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const outside = [];
-  await page.route("**/*", (route) => {
-    const host = new URL(route.request().url()).hostname;
-    if (host === "127.0.0.1" || host === "localhost") return route.continue();
-    outside.push(route.request().url());
-    return route.abort();
-  });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
+  const { outside, errors } = await offline(page);
   await page.addInitScript(markReady);
   await page.goto(url);
   await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
@@ -136,7 +93,7 @@ async function play(browser, url, specs) {
 async function main([dir, command, arg]) {
   if (!dir || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error("no page folder: " + dir);
   const fetched = new Set();
-  const server = await serve(dir, fetched);
+  const server = await serveFolder(dir, (name) => fetched.add(name));
   const url = `http://127.0.0.1:${server.address().port}/`;
   const home = mkdtempSync(join(tmpdir(), "topper-bench-chromium-"));
   const browser = await launch(home);

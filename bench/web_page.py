@@ -24,6 +24,7 @@ import json
 import pathlib
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -31,6 +32,8 @@ from topper_host.web import site
 from topper_host.web.table import Table
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+from log_rulings import rulings  # noqa: E402 (the tests' reading of a log's rulings)
 LIMIT_MS = 60 * 60000  # as bench/web_page.mjs
 # (game, seats, card pad, seed): World War 3 with the pad and in blind play, Tripp Jokes
 # with the pad and with the buttons alone.
@@ -55,18 +58,6 @@ def node(folder, *args):
 
 def events(lines):
     return sum(1 for s in lines if s.startswith("{") and "ev" in json.loads(s))
-
-
-def rulings(lines):
-    # A sealed secret's digest and salt come from the board's random key: new every run.
-    out = []
-    for s in lines:
-        obj = json.loads(s) if s.startswith("{") else {}
-        if "r" in obj:
-            obj.pop("digest", None)
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
 
 
 def spec(game, seats, pad, seed):

@@ -9,9 +9,11 @@ The steps, each in its own function:
    wheels) and the drive's files into a folder; check every .py compiles, naming the
    source file and line when one does not.
 2. ``image_key``: a hash of everything the CircuitPython build reads (the frozen tree and
-   our C modules), so an unchanged tree is not built again (``cache_dir()/images/KEY``).
+   our C modules and patches), so an unchanged tree is not built again
+   (``cache_dir()/images/KEY``).
 3. ``build_circuitpython``: ``../shared/circuitpython/build-uf2`` from the offline source
-   tarball where it is present, else a clone of the pinned commit (docs/building-firmware.md).
+   tarball where it is present, else a clone of the pinned commit (docs/building-firmware.md),
+   with our fixes to CircuitPython's source (firmware/patches) applied first.
 4. ``combine``: folder2uf2 adds the drive to the firmware UF2.
 
 Settings live in firmware/image.toml, and each board's pins and flash map in its profile,
@@ -56,6 +58,7 @@ class Config:
     off: dict  # make variable -> why it is off
     c_modules: Path | None = None  # the USER_C_MODULES folder (absolute), if any
     profile: boards.Profile | None = None  # the board's pins and flash map
+    patches: list = field(default_factory=list)  # fixes to CircuitPython's source, in order
 
     def make_args(self):
         return [f"{name}=0" for name in sorted(self.off)]
@@ -97,6 +100,7 @@ def load_config(firmware_dir, board=None):
             libraries=dict(raw["libraries"]),
             drive_files=list(raw["drive"]["files"]),
             off=dict(raw.get("off", {})),
+            patches=_patches(path, raw.get("patches")),
         )
     except KeyError as e:
         raise ImageError(f"{path}: missing setting {e}")
@@ -117,6 +121,15 @@ def _c_modules(settings, name):
     if not any(folder.glob("*/micropython.mk")):
         raise ImageError(f"{settings}: c_modules = {name!r}: {folder} holds no <module>/micropython.mk")
     return folder
+
+
+def _patches(settings, name):
+    if not name:
+        return []
+    folder = (settings.parent / name).resolve()
+    if not folder.is_dir():
+        raise ImageError(f"{settings}: patches = {name!r}: no folder {folder}")
+    return sorted(folder.glob("*.patch"))
 
 
 def cache_dir():
@@ -254,6 +267,9 @@ def image_key(frozen, cfg, bundle):
     for rel, path in cfg.c_module_files():
         h.update(b"cmod\0" + rel.encode() + b"\0")
         h.update(hashlib.sha256(path.read_bytes()).digest())
+    for path in cfg.patches:
+        h.update(b"patch\0" + path.name.encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
     for path in sorted(Path(frozen).rglob("*")):
         if ".git" in path.relative_to(frozen).parts or not path.is_file():
             continue
@@ -284,9 +300,12 @@ def build_circuitpython(cfg, frozen, bundle, out, log):
     # source, board and set of switches (make does not track the switches, so objects
     # built with others must not be reused), and a new frozen tree rebuilds little. The C
     # modules enter the name by their fixed place in the tree, not by the checkout's path:
-    # a fresh clone elsewhere (CI) must land in the same tree.
-    switches = hashlib.sha256(" ".join(_make_args(cfg, Path(USERCMOD))).encode()).hexdigest()[:8]
-    tree = cache_dir() / "circuitpython" / f"{cfg.board}-{cfg.commit}-{switches}"
+    # a fresh clone elsewhere (CI) must land in the same tree. The patches enter it too: a
+    # tree's source is patched once, when it is made.
+    switches = hashlib.sha256(" ".join(_make_args(cfg, Path(USERCMOD))).encode())
+    for path in cfg.patches:
+        switches.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
+    tree = cache_dir() / "circuitpython" / f"{cfg.board}-{cfg.commit}-{switches.hexdigest()[:8]}"
     tree.mkdir(parents=True, exist_ok=True)
     with _locked(tree / ".lock"):
         return _build_locked(cfg, frozen, bundle, out, tree, log)
@@ -312,6 +331,7 @@ def _build_locked(cfg, frozen, bundle, out, tree, log):
     _copy_c_modules(cfg, tree)
     started = time.monotonic()
     if bundle is not None:
+        _patched_source(_tarball(bundle), tree / "work" / "src", cfg.patches)
         env = dict(os.environ, BOARD=cfg.board, EXTRA_MAKE_ARGS=" ".join(_make_args(cfg, tree / USERCMOD)))
         cmd = ["bash", str(bundle / BUILD_UF2), str(_tarball(bundle)), str(tree), str(frozen)]
         if os.geteuid() != 0:
@@ -339,6 +359,41 @@ def _build_locked(cfg, frozen, bundle, out, tree, log):
     return report
 
 
+def _patched_source(tarball, src, patches):
+    """The tarball's source in ``src`` with ``patches`` applied, where build-uf2 builds
+    it. build-uf2 extracts its tarball only into a tree without ``src/.extracted``, so
+    with patches the source is extracted and patched here first, once per tree. Without
+    patches build-uf2 extracts it itself."""
+    if not patches or (src / ".extracted").is_file():
+        return
+    shutil.rmtree(src, ignore_errors=True)
+    src.mkdir(parents=True)
+    # the tarball's files are under one top folder: stripped, as build-uf2 does
+    proc = subprocess.run(
+        ["tar", "-xJf", str(tarball), "-C", str(src), "--strip-components=1"],
+        capture_output=True, text=True, check=False,
+    )
+    if proc.returncode:
+        why = (proc.stderr.strip().splitlines() or ["tar failed"])[0]
+        raise ImageError(f"{tarball}: cannot extract CircuitPython's source: {why}")
+    for patch in patches:
+        _apply(patch, src)
+    (src / ".extracted").touch()
+
+
+def _apply(patch, src):
+    # git apply works on a folder that is no repository; the ceiling keeps it from
+    # taking a repository above the cache for this one.
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(src.parent))
+    proc = subprocess.run(
+        ["git", "apply", "--whitespace=nowarn", str(patch)],
+        cwd=src, env=env, capture_output=True, text=True, check=False,
+    )
+    if proc.returncode:
+        why = (proc.stderr.strip().splitlines() or ["git apply failed"])[0]
+        raise ImageError(f"{patch.name} does not apply to CircuitPython's source: {why}")
+
+
 def _from_git(cfg, tree, frozen):
     """Where the offline bundle is absent: scripts/circuitpython-from-git clones the
     pinned commit and makes it with the user's own arm-none-eabi-gcc."""
@@ -349,7 +404,8 @@ def _from_git(cfg, tree, frozen):
             "build from a checkout of Topper Table (docs/building-firmware.md)"
         )
     cmd = ["bash", str(script), cfg.repo, cfg.commit, cfg.board, str(tree), str(frozen)]
-    return cmd + _make_args(cfg, tree / USERCMOD), dict(os.environ)
+    env = dict(os.environ, TOPPER_PATCHES="\n".join(str(p) for p in cfg.patches))
+    return cmd + _make_args(cfg, tree / USERCMOD), env
 
 
 def _make_args(cfg, usercmod):

@@ -297,8 +297,18 @@ class Board:
         """The complete lines the board sent since they were last taken, parsed as JSON."""
         self._data_buf += self.cmd("data_read")["text"]
         *lines, self._data_buf = self._data_buf.split("\n")
-        out, self._data_pending = self._data_pending + [json.loads(ln) for ln in lines if ln.strip()], []
+        out = self._data_pending + [self._parse(ln, lines) for ln in lines if ln.strip()]
+        self._data_pending = []
         return out
+
+    @staticmethod
+    def _parse(line, lines):
+        try:
+            return json.loads(line)
+        except ValueError as e:
+            # the text as it came, to tell a broken line from the firmware from a lost packet
+            raise BoardError("data port line is not JSON (%s): %r; the lines read with it: %r"
+                             % (e, line, lines)) from None
 
     def data_until(self, pred, timeout_ms=5000):
         """Runs until the board sends a line for which ``pred(obj)`` holds; returns

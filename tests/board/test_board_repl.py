@@ -40,3 +40,31 @@ def test_ctrl_d_reloads_code_py_and_the_link_answers_again(board):
     frame = board.oled_frame()
     assert frame.updates > before
     assert any("Start game" in line for line in frame.lines()), frame.lines()
+
+
+def test_a_list_alone_at_the_start_of_a_grown_heap_area_keeps_its_items(board):
+    """firmware/patches/0001: CircuitPython's collector freed a grown heap area whose only
+    live block was its first one, and the next area made over that memory handed the
+    block out again. On the board the serial link's queue of lines sat there once, and
+    a host got ``{`` and ``"`` in place of two log lines."""
+    board.enter_repl()
+    code = (
+        "import gc\n"
+        "gc.collect()\n"
+        "size = lambda: gc.mem_free() + gc.mem_alloc()\n"
+        "base = size()\n"
+        "keep = [None] * 4000\n"  # too big for the heap: a new area, its items first in it
+        "grown = size() - base\n"
+        "while len(keep) > 1:\n"
+        "    keep.pop()\n"  # shrinks in place, to that area's first block
+        "gc.collect()\n"
+        "kept = size() - base\n"
+        "fill = [7] * 4000\n"  # a new area, over the old one's memory if it was freed
+        "print(keep, grown, kept)"
+    )
+    got = board.repl(code, timeout_ms=120000)
+    items, grown, kept = got.rsplit(" ", 2)
+    print("heap grown by", grown, "bytes; after the collection", kept)
+    assert int(grown) > 0, got  # the list did go to a new area
+    assert int(kept) == int(grown), got  # that area stayed, with the list's one block
+    assert items == "[None]", got

@@ -5,14 +5,12 @@ they stream. One short game of blind World War 3 with two races."""
 
 import os
 import pathlib
-import queue
 import shutil
 import subprocess
-import sys
-import threading
 import time
 
 import pytest
+from host_program import reader, topper_cli, wait_line
 
 from topper import jsonl
 from topper_host import replay
@@ -24,33 +22,6 @@ if not (WEB / "node_modules" / "playwright-core").is_dir() or not os.path.exists
     if os.environ.get("CI"):
         pytest.fail(WHY, pytrace=False)  # in CI a missing piece is a broken setup, never a pass
     pytest.skip(WHY, allow_module_level=True)
-
-
-def topper_cli():
-    exe = pathlib.Path(sys.executable).parent / "topper"
-    if exe.exists():
-        return [str(exe)]
-    return [sys.executable, "-c", "import sys; from topper_host import cli; sys.exit(cli.main())"]
-
-
-def _reader(stream):
-    lines = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(ln) for ln in stream], daemon=True).start()
-    return lines
-
-
-def _line(lines, pred, timeout_s, what):
-    deadline = time.monotonic() + timeout_s
-    seen = []
-    while time.monotonic() < deadline:
-        try:
-            line = lines.get(timeout=0.2)
-        except queue.Empty:
-            continue
-        seen.append(line)
-        if pred(line):
-            return line
-    raise AssertionError("%s: not within %d s; said %r" % (what, timeout_s, seen))
 
 
 def _run(board, ms):
@@ -82,14 +53,14 @@ def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         page = None
         try:
-            said = _line(_reader(serve.stdout), lambda ln: "watch the game at" in ln, 60,
-                         "topper serve's URL")
+            said = wait_line(reader(serve.stdout), lambda ln: "watch the game at" in ln, 60,
+                             "topper serve's URL")
             url = said.split(" at ")[1].split(" ")[0]
             page = subprocess.Popen(["node", str(WEB / "watch.mjs"), "--shot", str(shot), "-", "live", url,
                                      "2"],
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(WEB))
-            out = _reader(page.stdout)
-            _line(out, lambda ln: ln.strip() == "connected", 120, "the page connected")
+            out = reader(page.stdout)
+            wait_line(out, lambda ln: ln.strip() == "connected", 120, "the page connected")
             board.press(1, hold_ms=80)  # P1 starts
             _run(board, 500)
             _race(board, 2, 1, 7)  # P2 slaps, P1 7 ms after
@@ -97,7 +68,7 @@ def test_the_watch_page_shows_the_boards_races_and_margins_as_they_stream(board,
             _run(board, 500)
             _race(board, 1, 2, 20)  # P1 slaps, P2 20 ms after
             board.press("table", hold_ms=900)  # wrong
-            got = jsonl.loads(_line(out, lambda ln: ln.startswith("{"), 150, "the page's answer"))
+            got = jsonl.loads(wait_line(out, lambda ln: ln.startswith("{"), 150, "the page's answer"))
         finally:
             if page is not None and page.poll() is None:
                 page.kill()

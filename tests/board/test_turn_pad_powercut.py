@@ -137,14 +137,7 @@ def test_a_card_pad_tripp_jokes_game_cut_three_times_ends_as_never_cut(table):
             jokers += 1
         else:
             uids.append(std_uid(c))
-    table.set_value("Game", "TRIPP JOKES")
-    table.to_line("Enroll deck")
-    table.table_long()
-    table.wait_for("ENROLL DECK")
-    for u in uids:
-        table.tap(u)
-    said = "\n".join(table.wait_for("Saved"))  # the whole deck tapped: saved at once
-    table.table()  # the notice's OK
+    said = table.enroll(uids, title="TRIPP JOKES", whole_deck=True)
     assert "Saved 54 standard card tags." in said.replace("\n", " "), said
     g, end, cuts, emulated_s = _play_with_cuts(table, "tripp", std_uid, 3, seed=11)
     want = g.physical.view(g.t)
@@ -155,19 +148,10 @@ def test_a_card_pad_tripp_jokes_game_cut_three_times_ends_as_never_cut(table):
 
 
 def test_a_card_pad_tricky_dick_hand_cut_three_times_ends_as_never_cut(table):
-    b = table.board
-    table.set_value("Game", "TRICKY DICK")
-    table.to_line("Enroll deck")
-    table.table_long()
-    table.wait_for("ENROLL DECK", "0/127")
-    for code in cards.full_deck(2):
-        if cards.is_natural(code):
-            table.tap(tt_uid(code))
-        else:
-            b.press("table", hold_ms=60)  # a wild card or a joker: skipped
-            b.run_ms(180)
-    table.wait_for("Saved 64 card tags.")  # the last card skipped: saved at once
-    table.table()
+    # wild cards and jokers skipped, the last card among them: saved once past it
+    natural = [tt_uid(c) if cards.is_natural(c) else None for c in cards.full_deck(2)]
+    said = table.enroll(natural, title="TRICKY DICK", whole_deck=True)
+    assert "Saved 64 card tags." in said.replace("\n", " "), said
     # A hand is 16 tricks, the first turned up at the deal: 60 cards played after it.
     g, end, cuts, emulated_s = _play_with_cuts(table, "tricky", tt_uid, 4, seed=12, until=60)
     match = g.physical.match

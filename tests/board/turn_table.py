@@ -176,10 +176,11 @@ class Table:
         b.lift()
         b.run_ms(100)
 
-    def enroll(self, uids, title="TRIPP JOKES"):
+    def enroll(self, uids, title="TRIPP JOKES", whole_deck=False):
         """Menu: Enroll deck for the game ``title`` (the deck's kind follows the game),
         tap ``uids`` in the deck's order (None skips a card: a short table press), then
-        a long table press saves what was tapped. Returns the notice's text."""
+        a long table press saves what was tapped; with ``whole_deck`` the uids go to the
+        deck's last card and the board saves on its own. Returns the notice's text."""
         self.set_value("Game", title)
         self.to_line("Enroll deck")
         self.table_long()
@@ -189,7 +190,8 @@ class Table:
                 self.table()
             else:
                 self.tap(uid)
-        self.table_long(settle=300)
+        if not whole_deck:
+            self.table_long(settle=300)
         said = self.wait_for("Saved")
         self.table()  # the notice's OK: back to the menu
         return "\n".join(said)

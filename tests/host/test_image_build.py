@@ -107,6 +107,7 @@ def test_make_gets_the_c_modules_from_a_fixed_place_in_the_build_tree(firmware, 
         fw = tmp_path / place / "firmware"
         shutil.copytree(firmware, fw)
         cfg = image_build.load_config(fw)
+        cfg.patches = []  # (the empty tarball has nothing to patch: see the patch tests)
         with pytest.raises(image_build.ImageError, match="stopped by the test"):
             image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
         cmd, env = calls[-1]
@@ -125,6 +126,7 @@ def test_make_gets_the_c_modules_from_a_fixed_place_in_the_build_tree(firmware, 
     (tmp_path / "two" / "firmware" / "cmod" / "gone").mkdir()
     (tmp_path / "two" / "firmware" / "cmod" / "gone" / "micropython.mk").write_text("")
     cfg = image_build.load_config(tmp_path / "two" / "firmware")
+    cfg.patches = []
     with pytest.raises(image_build.ImageError):
         image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
     assert (trees[0] / image_build.USERCMOD / "gone").is_dir()
@@ -139,11 +141,98 @@ def test_the_git_path_gets_the_c_modules_too(firmware, tmp_path, monkeypatch):
     cfg = image_build.load_config(firmware)
     with pytest.raises(image_build.ImageError, match="stopped by the test"):
         image_build.build_circuitpython(cfg, tmp_path / "frozen", None, tmp_path / "out", print)
-    cmd, _ = calls[-1]
+    cmd, env = calls[-1]
     tree = Path(cmd[5])
     assert cmd[1].endswith("circuitpython-from-git")
     assert f"USER_C_MODULES={tree / image_build.USERCMOD}" in cmd[7:]
     assert (tree / image_build.USERCMOD / "slapgate" / "micropython.mk").is_file()
+    # the clone gets our patches, one path a line
+    assert env["TOPPER_PATCHES"].splitlines() == [str(p) for p in cfg.patches]
+    assert cfg.patches and all(p.parent == (firmware / "patches").resolve() for p in cfg.patches)
+
+
+# ----- our fixes to CircuitPython's source ------------------------------------------
+
+
+def _source_bundle(tmp_path, text):
+    """A bundle whose tarball holds one file, py/gc.c, under a top folder."""
+    bundle = tmp_path / "bundle"
+    (bundle / "top" / "py").mkdir(parents=True)
+    (bundle / "top" / "py" / "gc.c").write_text(text)
+    (bundle / image_build.BUILD_UF2).write_text("")
+    tarball = bundle / "circuitpython-1-rp2-src.tar.xz"
+    subprocess.run(["tar", "-cJf", str(tarball), "-C", str(bundle), "top"], check=True)
+    return bundle
+
+
+def _patch(folder, name, old, new):
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(
+        f"--- a/py/gc.c\n+++ b/py/gc.c\n@@ -1,2 +1,2 @@\n int a;\n-{old}\n+{new}\n"
+    )
+
+
+def _build_until_make(cfg, bundle, tmp_path, monkeypatch):
+    """Runs build_circuitpython with make (build-uf2) stopped; returns the tree."""
+    monkeypatch.setenv("TOPPER_CACHE", str(tmp_path / "cache"))
+    real_run = subprocess.run
+    made = []
+
+    def run(cmd, **kw):
+        if cmd[0] == "bash":  # build-uf2: what it would build is what the test reads
+            made.append(Path(cmd[3]))
+            return subprocess.CompletedProcess(cmd, 1, "", "stopped by the test")
+        return real_run(cmd, **kw)
+
+    monkeypatch.setattr(image_build.subprocess, "run", run)
+    with pytest.raises(image_build.ImageError, match="stopped by the test"):
+        image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
+    return made[-1]
+
+
+def test_our_patches_are_applied_to_the_source_before_it_is_built(firmware, tmp_path, monkeypatch):
+    bundle = _source_bundle(tmp_path, "int a;\nint b = 0;\n")
+    _patch(firmware / "patches", "0002-b.patch", "int b = 0;", "int b = 1;")
+    cfg = image_build.load_config(firmware)
+    cfg.patches = [firmware / "patches" / "0002-b.patch"]
+    tree = _build_until_make(cfg, bundle, tmp_path, monkeypatch)
+    src = tree / "work" / "src"
+    assert (src / "py" / "gc.c").read_text() == "int a;\nint b = 1;\n"
+    # build-uf2 extracts only into a tree without this mark: it builds what was patched
+    assert (src / ".extracted").is_file()
+    # another patch is another tree, and another image
+    key = image_build.image_key(tmp_path / "frozen", cfg, bundle)
+    _patch(firmware / "patches", "0002-b.patch", "int b = 0;", "int b = 2;")
+    other = _build_until_make(cfg, bundle, tmp_path, monkeypatch)
+    assert other != tree
+    assert (other / "work" / "src" / "py" / "gc.c").read_text() == "int a;\nint b = 2;\n"
+    assert image_build.image_key(tmp_path / "frozen", cfg, bundle) != key
+
+
+def test_a_patch_that_does_not_apply_stops_the_build_with_its_name(firmware, tmp_path, monkeypatch):
+    bundle = _source_bundle(tmp_path, "int a;\nint b = 0;\n")
+    _patch(firmware / "patches", "0002-b.patch", "int c = 0;", "int c = 1;")
+    cfg = image_build.load_config(firmware)
+    cfg.patches = [firmware / "patches" / "0002-b.patch"]
+    monkeypatch.setenv("TOPPER_CACHE", str(tmp_path / "cache"))
+    refused = "^0002-b.patch does not apply to CircuitPython's source: "
+    with pytest.raises(image_build.ImageError, match=refused) as e:
+        image_build.build_circuitpython(cfg, tmp_path / "frozen", bundle, tmp_path / "out", print)
+    assert "\n" not in str(e.value)
+
+
+def test_the_firmware_patches_apply_to_the_offline_source(tmp_path):
+    """Each of firmware/patches applies to the CircuitPython source the image is built
+    from (the build itself runs in scripts/test's firmware step)."""
+    bundle = image_build.circuitpython_bundle(FIRMWARE)
+    if bundle is None:
+        pytest.skip("no offline CircuitPython bundle here")
+    cfg = image_build.load_config(FIRMWARE)
+    assert [p.name for p in cfg.patches] == sorted(p.name for p in (FIRMWARE / "patches").glob("*.patch"))
+    src = tmp_path / "src"
+    image_build._patched_source(image_build._tarball(bundle), src, cfg.patches)
+    gc_c = (src / "py" / "gc.c").read_text()
+    assert "last_used_block == 0 && ATB_GET_KIND(area, 0) == AT_FREE" in gc_c
 
 
 def test_a_c_modules_folder_without_a_module_is_refused(firmware):

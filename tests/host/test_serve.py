@@ -9,61 +9,18 @@ import socket
 import threading
 import time
 
+from fake_data_port import FakeDataPort
 from topper import jsonl
 from topper_host import cli, cmd_serve, serial_link
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples" / "ww3-by-hand.jsonl"
 HEADER = {"collect_ms": 1500, "game": "ww3", "hurry_ms": 0, "jokers": 0, "log": "topper-table",
           "race_ms": 1000, "seats": 2, "seed": 3, "settle_ms": 1, "v": 2}
-
-
-class FakeBoard:
-    """The board's data port as pyserial gives it to the host: answers hello, view and
-    log; ``stream(obj)`` is a line the board sends by itself."""
-
-    def __init__(self, game=None, log=()):
-        self.game = game
-        self.log = list(log)  # what a ``log`` download sends: header and events
-        self.out = bytearray()
-        self.commands = []
-        self.lock = threading.Lock()
-
-    def stream(self, obj):
-        with self.lock:
-            self.out += jsonl.dumps(obj).encode() + b"\n"
-
-    @property
-    def in_waiting(self):
-        return len(self.out)
-
-    def read(self, n=1):
-        with self.lock:
-            data = bytes(self.out[:n])
-            del self.out[:n]
-        if not data:
-            time.sleep(0.005)  # as a port's read timeout does
-        return data
-
-    def write(self, data):
-        cmd = jsonl.loads(data.decode())
-        self.commands.append(cmd["cmd"])
-        rid = cmd["id"]
-        if cmd["cmd"] == "hello":
-            self.stream({"board": "fake", "fw": "0", "game": self.game, "id": rid, "k": "hello",
-                         "proto": 1})
-        elif cmd["cmd"] == "view":
-            self.stream({"id": rid, "k": "view", "mode": "game", "t": 1, "view": {"game": "ww3", "turn": 0}})
-        elif cmd["cmd"] == "log":
-            n = len(self.log)
-            self.stream({"game": self.game, "id": rid, "k": "log", "lines": n, "which": "current"})
-            for obj in self.log:
-                self.stream(obj)
-            self.stream({"dropped": 0, "id": rid, "k": "end", "lines": len(self.log), "which": "current"})
-        return len(data)
+VIEW = {"game": "ww3", "turn": 0}  # what the stand-in board says its view is
 
 
 class Served:
-    """``cmd_serve.serve`` on 127.0.0.1, any free port, in a thread, over a FakeBoard."""
+    """``cmd_serve.serve`` on 127.0.0.1, any free port, in a thread, over a FakeDataPort."""
 
     def __init__(self, board, folder):
         self.board = board
@@ -134,7 +91,7 @@ def test_a_bad_port_is_one_line_and_status_2(capsys, tmp_path):
 
 def test_each_board_line_is_one_event_with_its_number_and_the_page_is_served(tmp_path):
     (tmp_path / "watch.html").write_text("<p>the page</p>")
-    board = FakeBoard()
+    board = FakeDataPort(view=VIEW)
     s = Served(board, tmp_path)
     try:
         lines = [HEADER, {"ev": "start", "seat": 1, "t": 10},
@@ -146,7 +103,7 @@ def test_each_board_line_is_one_event_with_its_number_and_the_page_is_served(tmp
         got, raw = events(s.port, 6)
         assert raw.startswith("retry: 1000\n\n")
         assert [e.get("event") for e in got] == ["hello", "reset", None, None, None, "view"]
-        assert jsonl.loads(got[0]["data"])["board"] == "fake"
+        assert jsonl.loads(got[0]["data"])["board"] == "stand-in"
         # The board's lines, byte for byte, numbered from 1.
         assert [(e["id"], e["data"]) for e in got[2:5]] == [
             (str(i + 1), jsonl.dumps(o)) for i, o in enumerate(lines)]
@@ -166,7 +123,7 @@ def test_each_board_line_is_one_event_with_its_number_and_the_page_is_served(tmp
 
 
 def test_a_page_that_reconnects_gets_what_it_missed_and_a_new_game_starts_it_over(tmp_path):
-    board = FakeBoard()
+    board = FakeDataPort(view=VIEW)
     s = Served(board, tmp_path)
     try:
         board.stream(HEADER)
@@ -196,7 +153,7 @@ def test_a_page_that_reconnects_gets_what_it_missed_and_a_new_game_starts_it_ove
 
 
 def test_a_page_that_stays_gets_each_line_as_it_comes(tmp_path):
-    board = FakeBoard()
+    board = FakeDataPort(view=VIEW)
     s = Served(board, tmp_path)
     try:
         got = []
@@ -218,7 +175,7 @@ def test_joining_a_game_under_way_sends_its_lines_with_the_cores_rulings(tmp_pat
     text = EXAMPLE.read_text().splitlines()
     downloaded = [jsonl.loads(line) for line in text if line.strip()]  # events only, as a board's download
     made = [jsonl.loads(jsonl.dumps(r)) for r in replay.rulings(text)]
-    board = FakeBoard(game="ww3", log=downloaded)
+    board = FakeDataPort("ww3", downloaded, view=VIEW)
     s = Served(board, tmp_path)
     try:
         _wait(lambda: "view" in board.commands)

@@ -7,6 +7,7 @@ tests/web plays the same games in the page, under MicroPython in Chromium.
 
 import json
 
+from log_rulings import rulings
 from test_sim_support import topper
 
 from topper_host.sim import slap_board
@@ -31,19 +32,6 @@ WITHOUT_PAD = [
     ("guess", 3, 2, ["--card-pad", "off"]),
 ]
 LIMIT_MS = 20 * 60000
-
-
-def rulings(lines):
-    """The rulings of log lines; a sealed secret's digest and salt left out (the board's
-    random key makes them new every run)."""
-    out = []
-    for line in lines:
-        obj = json.loads(line) if line.startswith("{") else {}
-        if "r" in obj:
-            obj.pop("digest", None)
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
 
 
 def _same_as_sim(games, pad, tmp_path):

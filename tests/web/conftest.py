@@ -25,20 +25,6 @@ CHROMIUM = "/usr/bin/chromium"
 TIMEOUT_S = 600
 
 
-def rulings(lines):
-    """The rulings among log lines (every line JSON), a sealed secret's digest and salt
-    left out: they come from the board's random key, new every run, on the host as in
-    the page."""
-    out = []
-    for line in lines:
-        obj = json.loads(line)
-        if "r" in obj:
-            obj.pop("digest", None)
-            obj.pop("salt", None)
-            out.append(obj)
-    return out
-
-
 def missing():
     if not (HERE / "node_modules" / "playwright-core").is_dir():
         return "no playwright-core in tests/web/node_modules: run bash scripts/setup"

@@ -20,70 +20,24 @@
 // from its folder alone. Prints one JSON object on stdout. `--shot PNG` (before DIR)
 // saves the page as it is at the end, passed or failed, for the tests to keep.
 
-import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
-import { chromium } from "playwright-core";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { openWindow, serveFolder } from "./offline_chromium.mjs";
 
-const TYPES = {
-  ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm",
-};
 const READY_MS = 60000;
 
 let served = 0; // bytes sent: the page's weight
 
 function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
-    const file = join(dir, path === "/" ? "index.html" : path);
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-      res.end(body);
-      served += body.length;
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+  return serveFolder(dir, (name, body) => { served += body.length; });
 }
 
 async function open(url, viewport, extra = {}, init = null) {
-  const profile = mkdtempSync(join(tmpdir(), "topper-web-chromium-"));
-  // A fresh profile each run (Playwright passes it as --user-data-dir).
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    viewport,
-    ...extra,
-    // Chromium's crash reporter writes under $XDG_CONFIG_HOME (else ~/.config) whatever
-    // the profile: the run's own folder takes it, never the user's home.
-    env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
-  const page = browser.pages()[0] || (await browser.newPage());
-  const outside = [];
-  await page.route("**/*", (route) => {
-    const host = new URL(route.request().url()).hostname;
-    if (host === "127.0.0.1" || host === "localhost") return route.continue();
-    outside.push(route.request().url());
-    return route.abort();
-  });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  if (init) await page.addInitScript(init);
-  await page.goto(url);
-  await page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
-  const close = async () => {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return { page, outside, errors, close, browser };
+  const s = await openWindow("topper-web-chromium-", viewport, extra);
+  if (init) await s.page.addInitScript(init);
+  await s.page.goto(url);
+  await s.page.waitForSelector("body[data-state=ready]", { timeout: READY_MS });
+  return s;
 }
 
 // The device's buttons pressed on the keyboard, one after the other (see KEYS above).

@@ -5,7 +5,7 @@ reaches Web Audio note for note."""
 import json
 
 import pytest
-from conftest import rulings
+from log_rulings import rulings
 from fakes import oledread
 
 from topper_view import sounds
@@ -31,7 +31,7 @@ def test_a_reload_is_a_power_cut_the_game_resumes_at_the_same_view(drive):
     assert after[-1] == "Resumed game"
     assert oledread.text(bytes.fromhex(got["wiped"]))[1] == ">Start game"  # wiped: the menu
     # Bots at a slap game with the pad sit down again after a reload, and play on.
-    after = rulings([line for line in got["botsLog"] if line.startswith("{")])
+    after = rulings(got["botsLog"])
     assert after[0]["r"] == "lay", got["botsLog"]  # at once, before the hurry-up
     assert len({r["seat"] for r in after if r["r"] == "lay"}) >= 2, got["botsLog"]
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import rulings
+from log_rulings import rulings
 
 from topper_host.web.table import Table
 

@@ -6,18 +6,13 @@ import json
 import subprocess
 import sys
 
-from conftest import HERE, TIMEOUT_S, rulings
+from conftest import HERE, TIMEOUT_S
+from log_rulings import rulings
 
 from topper import jsonl
 from topper_host import replay
 
 SEED = 9  # the menu's World War 3, 4 seats, the card pad: a short game
-
-
-
-
-def json_lines(lines):
-    return [line for line in lines if line.startswith("{")]
 
 
 def test_the_saved_log_replays_to_the_rulings_the_page_showed(drive, page_dir, tmp_path):
@@ -32,11 +27,11 @@ def test_the_saved_log_replays_to_the_rulings_the_page_showed(drive, page_dir, t
     done = subprocess.run([sys.executable, "-m", "topper_host.cli", "replay", str(saved)],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    replayed = rulings(json_lines(done.stdout.splitlines()))
-    assert replayed == rulings(json_lines(lines))
+    replayed = rulings(done.stdout.splitlines())
+    assert replayed == rulings(lines)
     assert replayed[-1]["r"] == "win"
     # The page's pane shows the log's last lines: their rulings end the replayed ones.
-    shown = rulings(json_lines(got["log"]))
+    shown = rulings(got["log"])
     assert len(shown) > 10
     assert replayed[-len(shown):] == shown
     # The watch page opens the file and steps it to the same rulings.

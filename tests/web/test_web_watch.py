@@ -10,6 +10,7 @@ import time
 
 import pytest
 from conftest import HERE, TIMEOUT_S
+from fake_data_port import FakeDataPort
 
 from topper import jsonl
 from topper_host import cli, cmd_serve, replay, serial_link
@@ -88,47 +89,6 @@ def test_a_board_on_web_serial_is_drawn_as_its_lines_come(watch, game_log):
     assert '{"cmd":"view"}\n' in got["written"]  # the page asks the board for its view
 
 
-class Port:
-    """A board's data port as pyserial gives it to ``topper serve``: answers hello, view
-    and log (``log``: a header and events, as a board's download has them) and streams
-    ``lines``."""
-
-    def __init__(self, game, log, lines):
-        self.game, self.log = game, log
-        self.out = bytearray(b"".join(jsonl.dumps(o).encode() + b"\n" for o in lines))
-        self.lock = threading.Lock()
-
-    @property
-    def in_waiting(self):
-        return len(self.out)
-
-    def read(self, n=1):
-        with self.lock:
-            data = bytes(self.out[:n])
-            del self.out[:n]
-        if not data:
-            time.sleep(0.005)
-        return data
-
-    def _send(self, obj):
-        with self.lock:
-            self.out += jsonl.dumps(obj).encode() + b"\n"
-
-    def write(self, data):
-        cmd = jsonl.loads(data.decode())
-        rid = cmd["id"]
-        if cmd["cmd"] == "hello":
-            self._send({"board": "stand-in", "fw": "0", "game": self.game, "id": rid, "k": "hello",
-                        "proto": 1})
-        elif cmd["cmd"] == "log":
-            n = len(self.log)
-            self._send({"game": self.game, "id": rid, "k": "log", "lines": n, "which": "current"})
-            for obj in self.log:
-                self._send(obj)
-            self._send({"dropped": 0, "id": rid, "k": "end", "lines": len(self.log), "which": "current"})
-        return len(data)
-
-
 def _serve(port, folder, http_port, said, stop):
     t = threading.Thread(target=cmd_serve.serve, daemon=True, kwargs=dict(
         link=serial_link.Link(port), folder=str(folder), bind="127.0.0.1", http_port=http_port,
@@ -150,7 +110,7 @@ def test_a_dropped_page_reconnects_and_catches_up_without_a_reload(page_dir, gam
     want = _rulings(game_log)
     half = len(lines) // 2
     said, stop = [], threading.Event()
-    first = _serve(Port(None, [], lines[:half]), page_dir, 0, said, stop)
+    first = _serve(FakeDataPort(lines=lines[:half]), page_dir, 0, said, stop)
     http_port = _said_port(said)
     shot = tmp_path / "page.png"
     request.node.web_shot = shot
@@ -167,7 +127,7 @@ def test_a_dropped_page_reconnects_and_catches_up_without_a_reload(page_dir, gam
         # It comes back, the game having gone on: the board's download of it, events only.
         events = [o for o in lines if "r" not in o]
         said2, stop2 = [], threading.Event()
-        second = _serve(Port("ww3", events, []), page_dir, http_port, said2, stop2)
+        second = _serve(FakeDataPort("ww3", events), page_dir, http_port, said2, stop2)
         got = json.loads(page.stdout.readline())
         page.wait(30)
     finally:

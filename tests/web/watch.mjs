@@ -12,58 +12,17 @@
 // one JSON object on stdout (`live` prints "connected" on a line of its own first).
 // `--shot PNG` (first) keeps the page's last picture, passed or failed.
 
-import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
-import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openWindow, serveFolder } from "./offline_chromium.mjs";
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 const WAIT_MS = 60000;
 const STEPS = 30; // the lines a replay is stepped through, one click each
 
-function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
-    try {
-      const body = readFileSync(join(dir, path));
-      res.writeHead(200, { "content-type": TYPES[extname(path)] || "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
-}
-
 async function open(viewport, init) {
-  const profile = mkdtempSync(join(tmpdir(), "topper-watch-chromium-"));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    viewport,
-    env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile },
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
-  const page = browser.pages()[0] || (await browser.newPage());
-  const outside = [];
-  await page.route("**/*", (route) => {
-    const host = new URL(route.request().url()).hostname;
-    if (host === "127.0.0.1" || host === "localhost") return route.continue();
-    outside.push(route.request().url());
-    return route.abort();
-  });
-  if (init) await page.addInitScript(init.fn, init.arg);
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  const close = async () => {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
-  };
-  return { page, outside, errors, close };
+  const s = await openWindow("topper-watch-chromium-", viewport);
+  if (init) await s.page.addInitScript(init.fn, init.arg);
+  return s;
 }
 
 // What the page shows and holds at the end.
@@ -190,7 +149,7 @@ async function main(argv) {
   let server = null;
   let url = rest[0];
   if (dir !== "-") {
-    server = await serve(dir);
+    server = await serveFolder(dir);
     url = `http://127.0.0.1:${server.address().port}/watch.html`;
   }
   try {
