@@ -28,7 +28,9 @@ def table_button_held():
         import board
         import digitalio
 
-        name = os.getenv("TOPPER_TABLE_PIN") or "GP14"
+        from topper_hw import board_profile
+
+        name = os.getenv("TOPPER_TABLE_PIN") or board_profile.TABLE_PIN
         pin = digitalio.DigitalInOut(getattr(board, str(name)))
         try:
             pin.switch_to_input(pull=digitalio.Pull.UP)

@@ -1,10 +1,12 @@
-"""The RP2040's own UF2 bootloader drive (RPI-RP2), for `topper flash --uf2`.
+"""The chip's own UF2 bootloader drive (RPI-RP2 on an RP2040, RP2350 on an RP2350), for
+`topper flash --uf2`.
 
 Holding BOOTSEL while plugging the board in (or a blank board) mounts a small drive
-named RPI-RP2 whose INFO_UF2.TXT says ``Board-ID: RPI-RP2``; a UF2 file copied onto it
-is written to flash and the board restarts into it. Only such a drive is written to:
+whose INFO_UF2.TXT names the chip (``Board-ID: RPI-RP2``); a UF2 file copied onto it is
+written to flash and the board restarts into it. Only such a drive is written to:
 anything else (a CIRCUITPY drive, a USB stick, a folder) is refused before a byte is
-copied, and so is a file that is not a UF2 for the RP2040.
+copied, and so is a file that is not a UF2 for that chip. Which drive names and UF2
+families there are comes from the board profiles (firmware/boards/, topper_host.boards).
 """
 
 import os
@@ -12,12 +14,27 @@ import shutil
 import time
 from pathlib import Path
 
-from topper_host import drive, uf2
+from topper_host import boards, drive, origin, uf2
 
-LABEL = "RPI-RP2"
 INFO = "INFO_UF2.TXT"
-BOARD_ID = "RPI-RP2"  # an RP2350's bootloader says RP2350: a different chip
-MOUNT_PATTERNS = tuple(p.replace("CIRCUITPY", LABEL) for p in drive.MOUNT_PATTERNS)
+
+
+def chips():
+    """{bootloader drive name (its Board-ID): {UF2 family: [board profiles]}}."""
+    out = {}
+    firmware = origin.firmware()
+    for name in boards.names(firmware):
+        p = boards.load(firmware, name)
+        out.setdefault(p.flash["boot_drive"], {}).setdefault(p.flash["uf2_family"], []).append(p)
+    return out
+
+
+def labels():
+    return sorted(chips())
+
+
+def mount_patterns(label):
+    return tuple(p.replace("CIRCUITPY", label) for p in drive.MOUNT_PATTERNS)
 
 
 class BootDriveError(Exception):
@@ -49,11 +66,23 @@ def find(explicit=None, patterns=None, mounts_file=None):
     if explicit:
         return Path(explicit)
     hint = "Hold the board's BOOTSEL button while plugging it in and wait for the drive to mount"
-    return drive.only_one(_mounted(patterns, mounts_file), LABEL, hint, BootDriveError)
+    return drive.only_one(_mounted(patterns, mounts_file), _either(), hint, BootDriveError)
+
+
+def _either():
+    return " or ".join(labels())
 
 
 def _mounted(patterns, mounts_file):
-    return drive.mounted(LABEL, MOUNT_PATTERNS if patterns is None else patterns, INFO, mounts_file)
+    """Every chip's bootloader drive that is mounted, each once."""
+    found = []
+    for label in labels():
+        for path in drive.mounted(
+            label, mount_patterns(label) if patterns is None else patterns, INFO, mounts_file
+        ):
+            if path not in found:
+                found.append(path)
+    return found
 
 
 def wait(explicit=None, timeout=None, poll=0.2, patterns=None, mounts_file=None):
@@ -68,7 +97,7 @@ def wait(explicit=None, timeout=None, poll=0.2, patterns=None, mounts_file=None)
     while True:
         found = [Path(explicit)] if explicit else _mounted(patterns, mounts_file)
         if len(found) > 1:
-            drive.only_one(found, LABEL, "", BootDriveError)  # raises, naming them
+            drive.only_one(found, _either(), "", BootDriveError)  # raises, naming them
         for path in found:
             try:
                 board_id(path)
@@ -76,7 +105,7 @@ def wait(explicit=None, timeout=None, poll=0.2, patterns=None, mounts_file=None)
             except BootDriveError:
                 pass
         if deadline is not None and time.monotonic() >= deadline:
-            what = f"{explicit} is no UF2 bootloader drive" if explicit else f"no {LABEL} drive appeared"
+            what = f"{explicit} is no UF2 bootloader drive" if explicit else f"no {_either()} drive appeared"
             raise BootDriveError(
                 f"waited {timeout:g} s: {what} (hold BOOTSEL while plugging the board in)"
             )
@@ -84,22 +113,39 @@ def wait(explicit=None, timeout=None, poll=0.2, patterns=None, mounts_file=None)
 
 
 def read_image(image_path):
-    """The parsed image, if it is one for the RP2040."""
+    """The parsed image, if it is one for a chip some board profile has."""
     image = uf2.read(image_path)
-    if image.family != uf2.RP2040_FAMILY:
+    known = {fam: label for label, fams in chips().items() for fam in fams}
+    if image.family not in known:
         fam = "none" if image.family is None else f"0x{image.family:08x}"
-        raise uf2.UF2Error(f"{image_path} is not a UF2 for the RP2040 (family {fam})")
+        raise uf2.UF2Error(f"{image_path} is not a UF2 for {_either()} (family {fam})")
     return image
+
+
+def chip_of(image):
+    """The bootloader drive name of the chip ``image`` is for."""
+    return next(label for label, fams in chips().items() if image.family in fams)
 
 
 def check(image, drive_path):
     """``image`` (``read_image``'s), once the drive is right for it."""
     found = board_id(drive_path)
-    if found != BOARD_ID:
+    fams = chips().get(found, {})
+    if image.family not in fams:
+        which = ", ".join(f"topper-table-{p.board}.uf2" for ps in fams.values() for p in ps)
+        instead = f": pass --uf2 with its image ({which})" if which else ""
         raise BootDriveError(
-            f"{drive_path} is the bootloader of a {found} board; this image is for {BOARD_ID}"
+            f"{drive_path} is the bootloader of a {found} board; this image is for {chip_of(image)}{instead}"
         )
     return image
+
+
+def images_for(drive_path, folder):
+    """The images in ``folder`` (topper-table-BOARD.uf2) of the boards whose chip the
+    drive's bootloader is."""
+    fams = chips().get(board_id(drive_path), {})
+    names = [f"topper-table-{p.board}.uf2" for ps in fams.values() for p in ps]
+    return [Path(folder) / n for n in names if (Path(folder) / n).is_file()]
 
 
 def copy(image_path, drive_path):

@@ -4,7 +4,7 @@ docs/building-firmware.md explains it)."""
 
 from pathlib import Path
 
-from topper_host import image_build, origin
+from topper_host import boards, image_build, origin
 
 HELP = "build the firmware image: one UF2 to drag onto a blank board"
 
@@ -16,7 +16,11 @@ def add_arguments(parser):
         help="firmware folder with image.toml (default: this checkout's firmware/)",
     )
     parser.add_argument("--out", metavar="DIR", default="build", help="where the UF2 goes (default: build/)")
-    parser.add_argument("--board", metavar="NAME", help="CircuitPython board (default: image.toml's)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--board", metavar="NAME", help="a board with a profile in firmware/boards/ (default: image.toml's)"
+    )
+    which.add_argument("--all", action="store_true", help="one image for every board in firmware/boards/")
     parser.add_argument("--force", action="store_true", help="build again even if the cache has this image")
 
 
@@ -28,8 +32,17 @@ def run(args):
             print("topper build: " + _needs_checkout())
             return 1
         firmware = root / "firmware"
+    names = boards.names(firmware) if args.all else [args.board]
+    for board in names:
+        if _build_one(firmware, args, board):
+            return 1
+    return 0
+
+
+def _build_one(firmware, args, board):
+    """Builds one board's image and says what it made; 1 if it could not."""
     try:
-        result = image_build.build(firmware, Path(args.out), args.board, args.force, log=_say)
+        result = image_build.build(firmware, Path(args.out), board, args.force, log=_say)
     except image_build.ImageError as e:
         print(f"topper build: {e}")
         return 1

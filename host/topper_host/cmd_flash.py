@@ -9,12 +9,13 @@ options, runs them in order and tells the user what happened.
 import argparse
 import os
 import sys
+from pathlib import Path
 import tomllib
 
 from topper_host import bootdrive, flasher, mpy, origin, payload, uf2
 from topper_host import drive as drives
 
-HELP = "copy the firmware onto a board: its files to CIRCUITPY, or --uf2 the image to RPI-RP2"
+HELP = "copy the firmware onto a board: its files to CIRCUITPY, or --uf2 the image to its bootloader drive"
 
 # Exit codes: 0 done, 1 flashed but verification failed, 2 nothing was flashed, 130
 # Ctrl-C while waiting for a board (as the shell reports a SIGINT).
@@ -40,9 +41,10 @@ def add_arguments(parser):
         metavar="FILE",
         nargs="?",
         const="",
-        help="copy a firmware image onto the board's RPI-RP2 bootloader drive (hold BOOTSEL "
+        help="copy a firmware image onto the board's bootloader drive, RPI-RP2 or RP2350 (hold BOOTSEL "
         "while plugging it in); FILE defaults to the one `topper build` made in a checkout, "
-        "the one this package carries when installed from a release's wheel",
+        "the one this package carries when installed from a release's wheel; on an RP2350's "
+        "drive, the Pico 2's image beside it",
     )
     parser.add_argument(
         "--wait",
@@ -237,6 +239,8 @@ def flash_uf2(args):
         return stop
     try:
         target = _wait_for_drive(args) if args.wait else _boot_drive(args)
+        if not args.uf2:
+            path, image = _image_for_drive(path, image, target)
         bootdrive.check(image, target)
     except (bootdrive.BootDriveError, uf2.UF2Error) as e:
         return _uf2_failed(path, e)
@@ -257,6 +261,19 @@ def flash_uf2(args):
         return NOT_FLASHED
     _say("topper flash: done: the board restarts into Topper Table (the CIRCUITPY drive appears)")
     return OK
+
+
+def _image_for_drive(path, image, target):
+    """With no FILE: the default image, unless the drive is another chip's bootloader;
+    then that chip's board image beside it, when there is exactly one (else check()
+    says which to pass)."""
+    if bootdrive.board_id(target) == bootdrive.chip_of(image):
+        return path, image
+    found = bootdrive.images_for(target, Path(path).parent)
+    if len(found) != 1:
+        return path, image
+    _say(f"topper flash: {target} is an {bootdrive.board_id(target)} bootloader: taking {found[0]}")
+    return found[0], bootdrive.read_image(found[0])
 
 
 def _wait_for_drive(args):

@@ -16,7 +16,8 @@ The steps, each in its own function:
    with our fixes to CircuitPython's source (firmware/patches) applied first.
 4. ``combine``: folder2uf2 adds the drive to the firmware UF2.
 
-Settings live in firmware/image.toml. docs/building-firmware.md explains it all.
+Settings live in firmware/image.toml, and each board's pins and flash map in its profile,
+firmware/boards/NAME.toml (topper_host.boards). docs/building-firmware.md explains it all.
 """
 
 import contextlib
@@ -34,12 +35,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from topper_host import origin, payload, uf2
+from topper_host import boards, origin, payload, uf2
 
-# The RP2040 port's flash map (ports/raspberrypi/mpconfigport.h): the firmware region,
-# then 4 KiB of nvm, then the CIRCUITPY drive to the end of flash.
-FIRMWARE_REGION = 1020 * 1024
-DRIVE_OFFSET = 0x100000
 BUILD_UF2 = "build-uf2"
 # Where the C modules are copied inside a CircuitPython build tree: a fixed place, so that
 # the tree's name and make's paths do not depend on where the checkout is.
@@ -60,6 +57,7 @@ class Config:
     drive_files: list
     off: dict  # make variable -> why it is off
     c_modules: Path | None = None  # the USER_C_MODULES folder (absolute), if any
+    profile: boards.Profile | None = None  # the board's pins and flash map
     patches: list = field(default_factory=list)  # fixes to CircuitPython's source, in order
 
     def make_args(self):
@@ -94,7 +92,7 @@ def load_config(firmware_dir, board=None):
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise ImageError(f"{path}: {e}")
     try:
-        return Config(
+        cfg = Config(
             board=board or raw["board"],
             repo=raw["circuitpython_repo"],
             commit=raw["circuitpython_commit"],
@@ -102,11 +100,18 @@ def load_config(firmware_dir, board=None):
             libraries=dict(raw["libraries"]),
             drive_files=list(raw["drive"]["files"]),
             off=dict(raw.get("off", {})),
-            c_modules=_c_modules(path, raw.get("c_modules")),
             patches=_patches(path, raw.get("patches")),
         )
     except KeyError as e:
         raise ImageError(f"{path}: missing setting {e}")
+    try:
+        cfg.profile = boards.load(path.parent, cfg.board)
+    except boards.ProfileError as e:
+        raise ImageError(str(e))
+    # The slap gate is our only C module; a board whose profile turns it off builds none.
+    if cfg.profile.features["slap_gate"]:
+        cfg.c_modules = _c_modules(path, raw.get("c_modules"))
+    return cfg
 
 
 def _c_modules(settings, name):
@@ -191,9 +196,27 @@ def stage(firmware_dir, cfg, dest):
         if not path.is_file():
             raise ImageError(f"{path} not found: the drive needs it (drive.files in image.toml)")
         _copy(path, drive / name, sources)
+    _board_files(firmware_dir, cfg.profile, frozen, drive, sources)
     check_compiles(sources)
     _tag_for_freezing(frozen)
     return sources
+
+
+def _board_files(firmware_dir, profile, frozen, drive, sources):
+    """The board's defaults frozen as topper_hw/board_profile.py, and its pins in the
+    drive's settings.toml (the copies in firmware/ are the default board's)."""
+    origin_name = str(profile.path)
+    module = frozen / "topper_hw" / "board_profile.py"
+    if module.parent.is_dir():
+        module.write_text(boards.render_module(profile))
+        sources[module] = origin_name
+    settings = drive / "settings.toml"
+    if settings.is_file():
+        try:
+            settings.write_text(boards.render_settings(profile, settings.read_text(encoding="utf-8")))
+        except boards.ProfileError as e:
+            raise ImageError(f"{Path(firmware_dir) / 'settings.toml'}: {e}")
+        sources[settings] = origin_name
 
 
 def _copy(src, dst, sources):
@@ -331,7 +354,7 @@ def _build_locked(cfg, frozen, bundle, out, tree, log):
         "modules_off": sorted(cfg.off),
         "c_modules": sorted(p.parent.name for p in (tree / USERCMOD).glob("*/micropython.mk")),
     }
-    report.update(flash_use(out / "firmware.uf2"))
+    report.update(flash_use(out / "firmware.uf2", cfg.profile.flash["firmware_region"]))
     (out / "report.json").write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     return report
 
@@ -455,14 +478,14 @@ def _build_failure(proc, build_log, frozen):
     return "CircuitPython build failed:\n" + "\n".join(lines[-25:])
 
 
-def flash_use(firmware_uf2):
-    """Bytes of the 1020 KiB firmware region the image fills, and what is left for more
-    frozen code."""
-    used = uf2.read(firmware_uf2).bytes_below(FIRMWARE_REGION)
+def flash_use(firmware_uf2, region):
+    """Bytes of the firmware region (``region`` bytes from the start of flash) the image
+    fills, and what is left for more frozen code."""
+    used = uf2.read(firmware_uf2).bytes_below(region)
     return {
-        "firmware_region_bytes": FIRMWARE_REGION,
+        "firmware_region_bytes": region,
         "firmware_bytes": used,
-        "flash_free_bytes": FIRMWARE_REGION - used,
+        "flash_free_bytes": region - used,
     }
 
 
@@ -471,15 +494,18 @@ def flash_use(firmware_uf2):
 
 def combine(firmware_uf2, drive, cfg, out):
     """firmware + the CIRCUITPY FAT image of ``drive`` in one UF2 at ``out``."""
-    cmd = [sys.executable, "-m", "folder2uf2", "--board", cfg.board, "--combine", str(firmware_uf2)]
+    flash = cfg.profile.flash
+    cmd = [sys.executable, "-m", "folder2uf2", "--combine", str(firmware_uf2)]
+    cmd += ["--family-id", hex(flash["uf2_family"]), "--flash-offset", hex(flash["drive_offset"])]
+    cmd += ["--flash-size", str(flash["flash_bytes"])]
     # A fixed volume id: the same tree gives the same bytes.
     cmd += ["--volume-id", "0x70707454", "-o", str(out), str(drive)]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode:
         raise ImageError(f"folder2uf2 failed: {(proc.stderr or proc.stdout).strip()}")
     image = uf2.read(out)
-    if not image.writes_at_or_above(DRIVE_OFFSET):
-        raise ImageError(f"{out} carries no drive: folder2uf2 wrote nothing at 0x{DRIVE_OFFSET:x}")
+    if not image.writes_at_or_above(flash["drive_offset"]):
+        raise ImageError(f"{out} carries no drive: folder2uf2 wrote nothing at 0x{flash['drive_offset']:x}")
 
 
 # ----- all of it ---------------------------------------------------------------------
@@ -510,6 +536,8 @@ def build(firmware_dir, out_dir, board=None, force=False, log=print):
     combine(firmware, staging / "drive", cfg, image)
     report["uf2_bytes"] = image.stat().st_size
     report["frozen"] = sorted(p.name for p in (staging / "frozen").iterdir() if p.name != ".git")
+    # The pins' GPIOs, for the emulated board's harness (the chip knows no board names).
+    report["gpio"] = boards.pin_gpio(cfg.profile)
     summary = out_dir / f"topper-table-{cfg.board}.json"
     summary.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n")
     return Result(image, firmware, report, cached, notes)

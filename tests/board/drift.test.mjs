@@ -230,6 +230,13 @@ test('settings: the pin map comes from settings.toml', () => {
   assert.throws(() => parseSettings('[section]\n'), /line 1/);
 });
 
+test('settings: a board\'s own pin names are wired through the GPIO map of its build', () => {
+  const s = parseSettings('TOPPER_SEAT_PINS = "D4,D5"\nTOPPER_TABLE_PIN = "D24"\nTOPPER_SDA = "SDA"\nTOPPER_SCL = "GP3"\n');
+  const m = pinMap(s, { D4: 6, D5: 7, D24: 24, SDA: 2 });
+  assert.deepEqual([m.seats, m.table, m.sda, m.scl], [[6, 7], 24, 2, 3]);
+  assert.throws(() => pinMap(s), /not a GPIO pin name: D4/);
+});
+
 test('I2C block reset: stock rp2040js keeps IC_ENABLE; the stand-in clears it', () => {
   // pico-sdk i2c_deinit(): assert the block's reset (RESETS set alias), then release it.
   const IC_ENABLE = 0x40044000 + 0x6c;

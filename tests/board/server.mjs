@@ -17,7 +17,7 @@ const log = (s) => process.stderr.write(`[board] ${s}\n`);
 
 const wall0 = Date.now();
 const { bootrom, path: bootromPath } = await loadBootrom();
-const map = readPinMap(settingsPath());
+const map = readPinMap(settingsPath(), process.env.TOPPER_GPIO || null);
 const mods = await loadDeviceModules();
 const board = new Board({ uf2: uf2Path(), bootrom, map, mods, log });
 log(`uf2 ${uf2Path()}, bootrom ${bootromPath}, models: ${Object.keys(mods).filter((k) => mods[k]).join(', ') || 'none'}`);

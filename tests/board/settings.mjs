@@ -16,33 +16,40 @@ export function parseSettings(text) {
   return out;
 }
 
-// "GP6" -> 6; "" or undefined -> null.
-export function gpioNumber(name) {
+// A pin name -> its GPIO: "GP6" -> 6, or a board's own name ("D5") through `gpio`, the map
+// the build writes from the board's profile (firmware/boards/, docs/boards.md); "" or
+// undefined -> null.
+export function gpioNumber(name, gpio = {}) {
   if (name == null || name === '') return null;
-  const m = /^GP(\d+)$/.exec(String(name).trim());
+  const key = String(name).trim();
+  if (Object.hasOwn(gpio, key)) return Number(gpio[key]);
+  const m = /^GP(\d+)$/.exec(key);
   if (!m) throw new Error(`not a GPIO pin name: ${name}`);
   return Number(m[1]);
 }
 
 // What the harness needs to know about the board, by job.
-export function pinMap(settings) {
+export function pinMap(settings, gpio = {}) {
   const s = settings;
-  const seats = String(s.TOPPER_SEAT_PINS || '').split(',').filter((p) => p.trim()).map(gpioNumber);
+  const pin = (name) => gpioNumber(name, gpio);
+  const seats = String(s.TOPPER_SEAT_PINS || '').split(',').filter((p) => p.trim()).map(pin);
   return {
     seats,                                        // seat P1 is seats[0]
-    table: gpioNumber(s.TOPPER_TABLE_PIN),
-    sda: gpioNumber(s.TOPPER_SDA),
-    scl: gpioNumber(s.TOPPER_SCL),
-    pixel: gpioNumber(s.TOPPER_PIXEL_PIN),
+    table: pin(s.TOPPER_TABLE_PIN),
+    sda: pin(s.TOPPER_SDA),
+    scl: pin(s.TOPPER_SCL),
+    pixel: pin(s.TOPPER_PIXEL_PIN),
     pixels: Number(s.TOPPER_PIXELS || 0),
-    buzzer: gpioNumber(s.TOPPER_BUZZER_PIN),
+    buzzer: pin(s.TOPPER_BUZZER_PIN),
     oledAddr: Number(s.TOPPER_OLED_ADDR ?? 0x3c),
     cardpad: Number(s.TOPPER_CARDPAD || 0) === 1,
-    cardpadReset: gpioNumber(s.TOPPER_CARDPAD_RESET),
-    cardpadIrq: gpioNumber(s.TOPPER_CARDPAD_IRQ),
+    cardpadReset: pin(s.TOPPER_CARDPAD_RESET),
+    cardpadIrq: pin(s.TOPPER_CARDPAD_IRQ),
   };
 }
 
-export function readPinMap(path) {
-  return pinMap(parseSettings(fs.readFileSync(path, 'utf8')));
+// `gpioPath`: a build's topper-table-BOARD.json, whose "gpio" maps the board's pin names.
+export function readPinMap(path, gpioPath = null) {
+  const gpio = gpioPath ? JSON.parse(fs.readFileSync(gpioPath, 'utf8')).gpio || {} : {};
+  return pinMap(parseSettings(fs.readFileSync(path, 'utf8')), gpio);
 }

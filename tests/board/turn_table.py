@@ -155,7 +155,14 @@ class Table:
             self.set_value(*setting)
         self.to_line("Start game")
         self.table_long(settle=300)
-        return self.screen()
+        # A game's start takes a few hundred ms (its modules load, the heap is collected
+        # between its stages), more while a host reads the log: wait for the menu to go.
+        s, waited = self.screen(), 0
+        while s[0].startswith("TOPPER TABLE") and waited < 1500:
+            self.board.run_ms(50)
+            waited += 50
+            s = self.screen()
+        return s
 
     def end_game(self):
         """Hold the table button (END GAME?), hold it again: back to the menu."""

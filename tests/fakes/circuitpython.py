@@ -422,7 +422,15 @@ def modules():
     quiet = _module("topper_hw.quiet_pn532", __getattr__=_quiet_pn532)
     return {
         "board": board,
-        "microcontroller": _module("microcontroller", Pin=Pin, nvm=_rig.nvm),
+        # the chip's names for the same pin objects (board.GP6 is microcontroller.pin.GPIO6)
+        "microcontroller": _module(
+            "microcontroller",
+            Pin=Pin,
+            nvm=_rig.nvm,
+            pin=_module(
+                "microcontroller.pin", **{"GPIO%d" % i: getattr(board, "GP%d" % i) for i in range(30)}
+            ),
+        ),
         "digitalio": _module(
             "digitalio", DigitalInOut=DigitalInOut, Direction=Direction, Pull=Pull
         ),

@@ -5,10 +5,13 @@ import struct
 
 import pytest
 
-from topper_host import cli, uf2
+from topper_host import boards, cli, origin, uf2
+
+RP2040_FAMILY = boards.load(origin.firmware(), "raspberry_pi_pico").flash["uf2_family"]
+RP2350_FAMILY = boards.load(origin.firmware(), "raspberry_pi_pico2").flash["uf2_family"]
 
 
-def uf2_file(path, family=uf2.RP2040_FAMILY, blocks=3, addr=0x10000000):
+def uf2_file(path, family=RP2040_FAMILY, blocks=3, addr=0x10000000):
     out = bytearray()
     for n in range(blocks):
         head = struct.pack(
@@ -84,11 +87,45 @@ def test_refuses_a_file_that_is_not_a_uf2(tmp_path, capsys, content, words):
 
 
 def test_refuses_an_image_for_another_chip(tmp_path, capsys):
-    image = uf2_file(tmp_path / "rp2350.uf2", family=0xE48BFF59)
+    image = uf2_file(tmp_path / "rp2350.uf2", family=RP2350_FAMILY)
     drive = boot_drive(tmp_path / "RPI-RP2")
     assert flash("--uf2", str(image), "--drive", str(drive)) == 2
-    assert "not a UF2 for the RP2040 (family 0xe48bff59)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "the bootloader of a RPI-RP2 board; this image is for RP2350" in out
+    assert "topper-table-raspberry_pi_pico.uf2" in out  # which one to pass instead
     assert not (drive / "rp2350.uf2").exists()
+
+
+def test_refuses_an_image_for_a_chip_no_board_has(tmp_path, capsys):
+    image = uf2_file(tmp_path / "esp.uf2", family=0x12345678)
+    drive = boot_drive(tmp_path / "RPI-RP2")
+    assert flash("--uf2", str(image), "--drive", str(drive)) == 2
+    assert "not a UF2 for RP2350 or RPI-RP2 (family 0x12345678)" in capsys.readouterr().out
+    assert listing(drive) == listing(boot_drive(tmp_path / "again"))
+
+
+def test_an_rp2350_drive_gets_the_pico_2_image_when_none_is_named(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "build").mkdir()
+    uf2_file(tmp_path / "build" / "topper-table-raspberry_pi_pico.uf2", blocks=2)
+    pico2 = uf2_file(tmp_path / "build" / "topper-table-raspberry_pi_pico2.uf2", family=RP2350_FAMILY)
+    drive = boot_drive(tmp_path / "RP2350", board_id="RP2350")
+    assert flash("--uf2", "--drive", str(drive)) == 0
+    assert "an RP2350 bootloader: taking build/topper-table-raspberry_pi_pico2.uf2" in capsys.readouterr().out
+    assert (drive / pico2.name).read_bytes() == pico2.read_bytes()
+    assert not (drive / "topper-table-raspberry_pi_pico.uf2").exists()
+
+
+def test_an_rp2350_drive_without_its_image_is_told_which_to_pass(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "build").mkdir()
+    uf2_file(tmp_path / "build" / "topper-table-raspberry_pi_pico.uf2")
+    drive = boot_drive(tmp_path / "RP2350", board_id="RP2350")
+    assert flash("--uf2", "--drive", str(drive)) == 2
+    out = capsys.readouterr().out
+    assert "bootloader of a RP2350 board; this image is for RPI-RP2" in out
+    assert "pass --uf2 with its image (topper-table-raspberry_pi_pico2.uf2)" in out
+    assert listing(drive) == listing(boot_drive(tmp_path / "again", board_id="RP2350"))
 
 
 def test_a_missing_image_says_how_to_build_it(tmp_path, capsys):
@@ -130,13 +167,13 @@ def test_the_bootloader_drive_is_found_among_mounts(tmp_path):
     found = bootdrive.find(patterns=(str(media / "RPI-RP2*"), str(media / "CIRCUITPY*")), mounts_file="/nope")
     assert found == media / "RPI-RP2"
     boot_drive(media / "RPI-RP21")
-    with pytest.raises(bootdrive.BootDriveError, match="several RPI-RP2 drives"):
+    with pytest.raises(bootdrive.BootDriveError, match="several RP2350 or RPI-RP2 drives"):
         bootdrive.find(patterns=(str(media / "RPI-RP2*"),), mounts_file="/nope")
 
 
 def test_uf2_reader_reports_what_lands_where(tmp_path):
     image = uf2.read(uf2_file(tmp_path / "a.uf2", blocks=4))
-    assert image.blocks == 4 and image.family == uf2.RP2040_FAMILY
+    assert image.blocks == 4 and image.family == RP2040_FAMILY
     assert image.spans == [(0, 1024)]
     assert image.bytes_below(512) == 512
     assert not image.writes_at_or_above(0x100000)

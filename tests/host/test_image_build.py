@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from topper_host import image_build, origin, uf2
+from topper_host import boards, image_build, origin, uf2
 
 FIRMWARE = origin.firmware()
+RP2040_FAMILY = boards.load(FIRMWARE, "raspberry_pi_pico").flash["uf2_family"]
 
 
 @pytest.fixture
@@ -277,15 +278,15 @@ def test_combine_puts_the_drive_at_its_flash_offset(firmware, tmp_path):
     cfg = staged(firmware, tmp_path / "stage")
     fw = tmp_path / "fw.uf2"
     block = struct.pack(
-        "<8I", uf2.MAGIC0, uf2.MAGIC1, uf2.FLAG_FAMILY, uf2.XIP_BASE, 256, 0, 1, uf2.RP2040_FAMILY
+        "<8I", uf2.MAGIC0, uf2.MAGIC1, uf2.FLAG_FAMILY, uf2.XIP_BASE, 256, 0, 1, RP2040_FAMILY
     )
     fw.write_bytes(block + bytes(476) + struct.pack("<I", uf2.MAGIC_END))
     out = tmp_path / "both.uf2"
     image_build.combine(fw, tmp_path / "stage" / "drive", cfg, out)
     image = uf2.read(out)
-    assert image.family == uf2.RP2040_FAMILY
+    assert image.family == RP2040_FAMILY
     assert image.spans[0] == (0, 256)
-    assert image.writes_at_or_above(image_build.DRIVE_OFFSET)
+    assert image.writes_at_or_above(cfg.profile.flash["drive_offset"])
     # the FAT holds our code.py byte for byte
     assert (firmware / "code.py").read_bytes() in out.read_bytes().replace(b"", b"") or _in_blocks(
         out, firmware
@@ -320,10 +321,10 @@ def test_the_report_of_a_built_image(tmp_path):
             256,
             n,
             8,
-            uf2.RP2040_FAMILY,
+            RP2040_FAMILY,
         )
         blocks += head + bytes(476) + struct.pack("<I", uf2.MAGIC_END)
     fw.write_bytes(blocks)
-    use = image_build.flash_use(fw)
+    use = image_build.flash_use(fw, 1020 * 1024)
     assert use["firmware_bytes"] == 2048
     assert use["flash_free_bytes"] == 1020 * 1024 - 2048

@@ -3,6 +3,7 @@ no file takes the image the wheel carries, and `build`, which needs the checkout
 CircuitPython source and scripts, says so in one line. The wheel's layout is stood in
 for by a folder (tests/host/test_wheel.py installs a real one)."""
 
+import shutil
 from test_flash_uf2 import boot_drive, flash, uf2_file
 
 from topper_host import cli, origin
@@ -11,6 +12,8 @@ from topper_host import cli, origin
 def installed(monkeypatch, firmware):
     """Make `topper` run as if from a wheel whose topper_host/firmware is ``firmware``."""
     firmware.mkdir(exist_ok=True)
+    # the wheel carries the board profiles (bootdrive reads the chips' drives from them)
+    shutil.copytree(origin.firmware() / "boards", firmware / "boards", dirs_exist_ok=True)
     monkeypatch.setattr(origin, "checkout", lambda: None)
     monkeypatch.setattr(origin, "firmware", lambda: firmware)
     return firmware

@@ -144,6 +144,9 @@ def board(monkeypatch):
         )
         names = {"GP%d" % n: "GP%d" % n for n in range(29)}
         monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(**names))
+        # The same objects under the chip's names, as on CircuitPython.
+        gpios = types.SimpleNamespace(**{"GPIO%d" % n: names["GP%d" % n] for n in range(29)})
+        monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(pin=gpios))
         return world
 
     return make
@@ -286,7 +289,8 @@ def test_keypad_unless_pio_is_asked_for(board):
     assert world.sm is None and world.log == []
 
 
-def test_first_gpio():
+def test_first_gpio(board):
+    board(Pins())
     assert pio_seats.first_gpio(PINS) == 6
     assert pio_seats.first_gpio(PINS.split(",")) == 6
     assert pio_seats.first_gpio("GP0,GP1,GP2,GP3,GP4,GP5,GP6,GP7") == 0
@@ -296,6 +300,20 @@ def test_first_gpio():
         "A0,GP7,GP8,GP9,GP10,GP11,GP12,GP13",
     ):
         assert pio_seats.first_gpio(bad) is None
+
+
+def test_pio_capture_takes_a_boards_own_pin_names(board, monkeypatch):
+    # A Feather RP2040's D4, D5, D6, D9..D13 are GPIO6..GPIO13: the state machine starts
+    # at GPIO6 whatever the board calls it.
+    world = board(Pins())
+    feather = dict(zip(["D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13"], range(6, 14)))
+    gpios = sys.modules["microcontroller"].pin
+    named = {name: getattr(gpios, "GPIO%d" % n) for name, n in feather.items()}
+    monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(**named))
+    assert pio_seats.first_gpio(list(feather)) == 6
+    assert pio_seats.first_gpio("D4,D5,D6,D9,D10,D11,D13,D12") is None
+    pio_seats.open_seats("pio", ",".join(feather), 4, lambda: "keypad", log=world.log.append)
+    assert world.sm is not None and world.log == []
 
 
 def test_fallback_when_adafruit_pioasm_is_missing(board, monkeypatch):

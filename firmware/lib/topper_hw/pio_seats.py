@@ -73,18 +73,40 @@ def programs():
     )
 
 
-def first_gpio(pin_names):
-    """GPIO number of the first seat pin when the names are ``PINS`` consecutive
-    ``GPn`` (``in pins, 8`` reads consecutive pins), else None."""
+def gpio_of(name):
+    """GPIO number of the board pin ``name`` (``board.D5`` or ``board.GP6``), or None:
+    the pin object is one of ``microcontroller.pin``'s, named ``GPIOn``, whatever the
+    board calls it."""
+    import board
+    import microcontroller
+
+    pin = getattr(board, name, None)
+    if pin is None:
+        return None
+    chip = _chip_pins(microcontroller)
+    for attr in dir(chip):
+        if attr.startswith("GPIO") and attr[4:].isdigit() and getattr(chip, attr) is pin:
+            return int(attr[4:])
+    return None
+
+
+def _chip_pins(microcontroller):
+    """``microcontroller.pin``, the chip's pins by GPIO name (circuitpython-stubs leave
+    the submodule out)."""
+    return microcontroller.pin  # type: ignore[attr-defined]
+
+
+def first_gpio(pin_names, gpio=gpio_of):
+    """GPIO number of the first seat pin when the named pins are ``PINS`` consecutive
+    GPIOs (``in pins, 8`` reads consecutive pins), else None. ``gpio``: a pin name's
+    GPIO number or None."""
     if isinstance(pin_names, str):
         pin_names = [p.strip() for p in pin_names.split(",")]
     if len(pin_names) != PINS:
         return None
-    nums = []
-    for name in pin_names:
-        if not name.startswith("GP") or not name[2:].isdigit():
-            return None
-        nums.append(int(name[2:]))
+    nums = [gpio(name) for name in pin_names]
+    if None in nums:
+        return None
     for i in range(1, PINS):
         if nums[i] != nums[0] + i:
             return None
@@ -256,19 +278,22 @@ def open_seats(
 ):
     """The seat driver the settings ask for: ``capture == "pio"`` tries the state machine
     and falls back to ``keypad_factory()`` (with a log line) where it cannot run: no
-    ``rp2pio`` (not an RP2), pins not 8 consecutive GPIOs, no free state machine, or a
-    system clock that 10 MHz does not divide. Any other value gives the keypad driver.
-    ``confirm_us`` and ``bounce_us``: the first-touch rule's numbers (pio_decode)."""
+    ``rp2pio`` (not an RP2), pins not 8 consecutive GPIOs (under any of the board's
+    names), no free state machine, or a system clock that 10 MHz does not divide. Any
+    other value gives the keypad driver. ``confirm_us`` and ``bounce_us``: the
+    first-touch rule's numbers (pio_decode)."""
     if capture == "pio":
-        first = first_gpio(pin_names)
-        if first is None:
+        try:
+            first = first_gpio(pin_names)
             reason = "seat pins are not %d consecutive GPIOs" % PINS
-        else:
+        except ImportError as e:  # no board module: not a CircuitPython board
+            first, reason = None, repr(e)
+        if first is not None:
             try:
-                import board
+                import microcontroller
 
                 return PioSeats(
-                    getattr(board, "GP%d" % first),
+                    getattr(_chip_pins(microcontroller), "GPIO%d" % first),
                     seats,
                     holdoff_us,
                     confirm_us=confirm_us,

@@ -5,13 +5,16 @@ the value is written, so every number is parsed from either. A value that cannot
 used falls back to its default and leaves a line in ``problems`` for the screen: a
 typo in settings.toml must show up on the device, not stop it.
 
-``getenv`` is passed in (``os.getenv`` on the board, a dict's ``get`` in tests).
+``getenv`` is passed in (``os.getenv`` on the board, a dict's ``get`` in tests). The
+pins' defaults are the board's, from ``board_profile`` (written by the build from the
+board's profile, docs/boards.md).
 """
 
+from topper_hw import board_profile as board
 
 CAPTURES = ("keypad", "pio")
 
-DEFAULT_SEAT_PINS = "GP6,GP7,GP8,GP9,GP10,GP11,GP12,GP13"
+DEFAULT_SEAT_PINS = board.SEAT_PINS
 
 
 def _int(getenv, key, default, lo, hi, problems):
@@ -85,36 +88,44 @@ def load(getenv):
     if capture not in CAPTURES:
         p.append("TOPPER_SLAP_CAPTURE=%r: use keypad or pio" % (capture,))
         capture = "keypad"
+    if capture == "pio" and not board.PIO_CAPTURE:
+        p.append("TOPPER_SLAP_CAPTURE: no PIO capture on the %s, keypad used" % board.CHIP)
+        capture = "keypad"
+    gate = _flag(getenv, "TOPPER_SLAP_GATE", board.SLAP_GATE, p)
+    if gate and not board.SLAP_GATE:
+        # The gate's C is written for the RP2040's registers; its image leaves it out.
+        p.append("TOPPER_SLAP_GATE: no slap gate on the %s, off" % board.CHIP)
+        gate = False
     cfg = {
         "seats": seats,
         "seat_pins": pins,
-        "table_pin": _str(getenv, "TOPPER_TABLE_PIN", "GP14"),
+        "table_pin": _str(getenv, "TOPPER_TABLE_PIN", board.TABLE_PIN),
         "capture": capture,
         "scan_us": _int(getenv, "TOPPER_SCAN_US", 1000, 250, 20000, p),
         "debounce": _int(getenv, "TOPPER_DEBOUNCE_SCANS", 3, 1, 20, p),
         # The slap gate (docs/slap-gate.md): lights a race's winner from an interrupt.
         # A press is a contact held confirm_us without a break (glitch rejection), begun
         # within bounce_us of the seat's first touch, which is its stamp.
-        "gate": _flag(getenv, "TOPPER_SLAP_GATE", True, p),
+        "gate": gate,
         "gate_confirm_us": _int(getenv, "TOPPER_GATE_CONFIRM_US", 500, 0, 5000, p),
         "gate_bounce_us": _int(getenv, "TOPPER_GATE_BOUNCE_US", 5000, 0, 20000, p),
         "game": game,
         "jokers": _int(getenv, "TOPPER_JOKERS", 2, 0, 8, p),
         "hurry_ms": _int(getenv, "TOPPER_HURRY_MS", 3000, 0, 60000, p),
-        "sda": _str(getenv, "TOPPER_SDA", "GP4"),
-        "scl": _str(getenv, "TOPPER_SCL", "GP5"),
+        "sda": _str(getenv, "TOPPER_SDA", board.SDA),
+        "scl": _str(getenv, "TOPPER_SCL", board.SCL),
         "i2c_hz": _int(getenv, "TOPPER_I2C_HZ", 400000, 10000, 1000000, p),
         "oled_addr": _int(getenv, "TOPPER_OLED_ADDR", 0x3C, 0x08, 0x77, p),
         "oled_flip": _flag(getenv, "TOPPER_OLED_FLIP", False, p),
         "cardpad": _flag(getenv, "TOPPER_CARDPAD", False, p),
         "cardpad_reset": _str(getenv, "TOPPER_CARDPAD_RESET", ""),
         "cardpad_irq": _str(getenv, "TOPPER_CARDPAD_IRQ", ""),
-        "pixel_pin": _str(getenv, "TOPPER_PIXEL_PIN", "GP22"),
+        "pixel_pin": _str(getenv, "TOPPER_PIXEL_PIN", board.PIXEL_PIN),
         "pixels": _int(getenv, "TOPPER_PIXELS", 24, 1, 256, p),
         "brightness": _brightness(getenv, p),
         "ring_offset": _int(getenv, "TOPPER_RING_OFFSET", 0, 0, 255, p),
         "ring_reverse": _flag(getenv, "TOPPER_RING_REVERSE", False, p),
-        "buzzer_pin": _str(getenv, "TOPPER_BUZZER_PIN", "GP15"),
+        "buzzer_pin": _str(getenv, "TOPPER_BUZZER_PIN", board.BUZZER_PIN),
         "sound": _flag(getenv, "TOPPER_SOUND", True, p),
     }
     return cfg, p
