@@ -63,6 +63,14 @@ class Config:
     def make_args(self):
         return [f"{name}=0" for name in sorted(self.off)]
 
+    def patches_digest(self):
+        """One digest of the patches' names and text, in order: for the tree's name and
+        the image's key."""
+        h = hashlib.sha256()
+        for path in self.patches:
+            h.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        return h.digest()
+
     def c_module_files(self):
         """Every file of the C modules folder, as (path relative to it, path)."""
         if self.c_modules is None:
@@ -267,9 +275,7 @@ def image_key(frozen, cfg, bundle):
     for rel, path in cfg.c_module_files():
         h.update(b"cmod\0" + rel.encode() + b"\0")
         h.update(hashlib.sha256(path.read_bytes()).digest())
-    for path in cfg.patches:
-        h.update(b"patch\0" + path.name.encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
+    h.update(b"patches\0" + cfg.patches_digest())
     for path in sorted(Path(frozen).rglob("*")):
         if ".git" in path.relative_to(frozen).parts or not path.is_file():
             continue
@@ -303,8 +309,8 @@ def build_circuitpython(cfg, frozen, bundle, out, log):
     # a fresh clone elsewhere (CI) must land in the same tree. The patches enter it too: a
     # tree's source is patched once, when it is made.
     switches = hashlib.sha256(" ".join(_make_args(cfg, Path(USERCMOD))).encode())
-    for path in cfg.patches:
-        switches.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
+    if cfg.patches:
+        switches.update(cfg.patches_digest())
     tree = cache_dir() / "circuitpython" / f"{cfg.board}-{cfg.commit}-{switches.hexdigest()[:8]}"
     tree.mkdir(parents=True, exist_ok=True)
     with _locked(tree / ".lock"):
